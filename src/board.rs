@@ -1,0 +1,344 @@
+//! The board: stones as bitboards, side to move, history, a Zobrist hash, per-point line keys and the rules.
+
+use crate::bitboard::Bitboard;
+use crate::coord::{Color, Direction, Point, CELLS, SLOTS};
+use std::fmt;
+
+/// Which lines of stones win.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    #[default]
+    Freestyle,
+    /// Exactly five in a row wins; an overline (six or more) does not.
+    Standard,
+}
+
+impl Rule {
+    /// Whether a run of `len` stones in a row wins under this rule.
+    #[inline]
+    pub const fn is_win(self, len: usize) -> bool {
+        match self {
+            Rule::Freestyle => len >= 5,
+            Rule::Standard => len == 5,
+        }
+    }
+}
+
+/// Why a move was refused. The board is unchanged after any of these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The point already holds a stone.
+    Occupied(Point),
+    /// The game has already been won or drawn.
+    GameOver,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Occupied(p) => write!(f, "{p} is already occupied"),
+            PlayError::GameOver => f.write_str("the game is already over"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// How the game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Play goes on.
+    Ongoing,
+    /// `winner` made a winning line; `line` holds its points in order along the line.
+    Win {
+        /// Who won.
+        winner: Color,
+        /// The points of the winning line.
+        line: Vec<Point>,
+    },
+    /// The board is full and nobody won.
+    Draw,
+}
+
+/// Content of a slot of a line key: two bits per neighbour.
+pub mod cell {
+    /// No stone.
+    pub const EMPTY: u16 = 0;
+    /// Off the board.
+    pub const WALL: u16 = 3;
+    /// The code of a stone of `c`: 1 for black, 2 for white.
+    #[inline]
+    pub const fn stone(c: crate::coord::Color) -> u16 {
+        c as u16 + 1
+    }
+}
+
+/// Random keys for Zobrist hashing, one per colour and point, fixed at compile time.
+const ZOBRIST: [[u64; SLOTS]; 2] = {
+    let mut t = [[0u64; SLOTS]; 2];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < SLOTS {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            t[c][i] = z ^ (z >> 31);
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Hash key added when white is to move.
+const ZOBRIST_WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
+
+/// Line keys of an empty board: each slot is `EMPTY` or `WALL`.
+fn empty_keys() -> [[u16; 4]; SLOTS] {
+    let mut keys = [[0u16; 4]; SLOTS];
+    for p in Point::all() {
+        for d in Direction::ALL {
+            let mut key = 0u16;
+            for (slot, k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+                if p.offset(d, *k).is_none() {
+                    key |= cell::WALL << (2 * slot);
+                }
+            }
+            keys[p.index()][d as usize] = key;
+        }
+    }
+    keys
+}
+
+/// Offsets along a line of the eight neighbours encoded in a line key, slot 0 first.
+pub const NEIGHBOUR_OFFSETS: [i32; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
+
+/// A Gomoku position with its move history.
+///
+/// [`Board::play`] is the checked way to move (used for user input); [`Board::make`] and [`Board::undo`] are the
+/// unchecked O(1) pair the search uses.
+#[derive(Clone)]
+pub struct Board {
+    rule: Rule,
+    stones: [Bitboard; 2],
+    history: Vec<Point>,
+    hash: u64,
+    /// For every point and direction, the contents of the 4 points on each side (2 bits each).
+    keys: [[u16; 4]; SLOTS],
+}
+
+impl Board {
+    /// An empty board under `rule`.
+    pub fn new(rule: Rule) -> Board {
+        Board {
+            rule,
+            stones: [Bitboard::EMPTY; 2],
+            history: Vec::with_capacity(CELLS),
+            hash: 0,
+            keys: empty_keys(),
+        }
+    }
+
+    /// The rule in force.
+    #[inline]
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The colour whose turn it is.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        if self.history.len() % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The moves played so far, in order.
+    #[inline]
+    pub fn history(&self) -> &[Point] {
+        &self.history
+    }
+
+    /// The last move played.
+    #[inline]
+    pub fn last_move(&self) -> Option<Point> {
+        self.history.last().copied()
+    }
+
+    /// Number of stones on the board.
+    #[inline]
+    pub fn stone_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The Zobrist hash of the stones and the side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The stones of `c`.
+    #[inline]
+    pub fn stones(&self, c: Color) -> Bitboard {
+        self.stones[c.index()]
+    }
+
+    /// Every stone.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.stones[0] | self.stones[1]
+    }
+
+    /// The empty points.
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    /// The stone on `p`, if any.
+    #[inline]
+    pub fn at(&self, p: Point) -> Option<Color> {
+        if self.stones[0].contains(p) {
+            Some(Color::Black)
+        } else if self.stones[1].contains(p) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// The line key of `p` along `d`: the 8 neighbours (4 each side), 2 bits each, slot 0 farthest back.
+    #[inline]
+    pub fn key(&self, p: Point, d: Direction) -> u16 {
+        self.keys[p.index()][d as usize]
+    }
+
+    /// Places a stone of the side to move on the empty point `p`. The caller guarantees `p` is empty.
+    #[inline]
+    pub fn make(&mut self, p: Point) {
+        let c = self.to_move();
+        debug_assert!(self.at(p).is_none());
+        self.stones[c.index()].set(p);
+        self.hash ^= ZOBRIST[c.index()][p.index()] ^ ZOBRIST_WHITE_TO_MOVE;
+        self.history.push(p);
+        let code = cell::stone(c);
+        self.update_keys(p, |key, shift| *key |= code << shift);
+    }
+
+    /// Takes back the last move, returning its point (`None` on an empty board).
+    #[inline]
+    pub fn undo(&mut self) -> Option<Point> {
+        let p = self.history.pop()?;
+        let c = self.to_move();
+        self.stones[c.index()].clear(p);
+        self.hash ^= ZOBRIST[c.index()][p.index()] ^ ZOBRIST_WHITE_TO_MOVE;
+        self.update_keys(p, |key, shift| *key &= !(3 << shift));
+        Some(p)
+    }
+
+    /// Applies `f(key, shift)` to the slot that holds `p` in the key of every point within 4 steps of it.
+    #[inline(always)]
+    fn update_keys(&mut self, p: Point, f: impl Fn(&mut u16, u32)) {
+        for d in Direction::ALL {
+            for (slot, k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+                // Slot `slot` of q holds q + k·d, so p sits there for q = p − k·d.
+                if let Some(q) = p.offset(d, -*k) {
+                    f(&mut self.keys[q.index()][d as usize], 2 * slot as u32);
+                }
+            }
+        }
+    }
+
+    /// Length of the run of `c`'s stones through `p` along `d` (counting `p` as `c`'s).
+    pub fn run_length(&self, p: Point, d: Direction, c: Color) -> usize {
+        self.run(p, d, c).len()
+    }
+
+    /// The run of `c`'s stones through `p` along `d`, `p` included, in line order.
+    fn run(&self, p: Point, d: Direction, c: Color) -> Vec<Point> {
+        let own = self.stones(c);
+        let mut start = p;
+        while let Some(q) = start.offset(d, -1).filter(|q| own.contains(*q)) {
+            start = q;
+        }
+        let mut line = vec![start];
+        let mut cur = start;
+        while let Some(q) = cur.offset(d, 1).filter(|q| own.contains(*q) || *q == p) {
+            line.push(q);
+            cur = q;
+        }
+        line
+    }
+
+    /// The winning line made by the stone on `p`, if it made one under the rule.
+    pub fn winning_line(&self, p: Point) -> Option<Vec<Point>> {
+        let c = self.at(p)?;
+        Direction::ALL
+            .iter()
+            .map(|&d| self.run(p, d, c))
+            .find(|line| self.rule.is_win(line.len()))
+    }
+
+    /// The game's state after the moves played so far.
+    pub fn outcome(&self) -> Outcome {
+        if let Some(p) = self.last_move() {
+            if let Some(line) = self.winning_line(p) {
+                return Outcome::Win {
+                    winner: self.at(p).unwrap_or(Color::Black),
+                    line,
+                };
+            }
+        }
+        if self.history.len() == CELLS {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    /// Plays `p` for the side to move after checking that the game is not over and `p` is empty.
+    /// On error nothing changes.
+    pub fn play(&mut self, p: Point) -> Result<Outcome, PlayError> {
+        if self.outcome() != Outcome::Ongoing {
+            return Err(PlayError::GameOver);
+        }
+        if self.at(p).is_some() {
+            return Err(PlayError::Occupied(p));
+        }
+        self.make(p);
+        Ok(self.outcome())
+    }
+
+    /// The moves as a game record: points in order separated by spaces.
+    pub fn record(&self) -> String {
+        let parts: Vec<String> = self.history.iter().map(|p| p.to_string()).collect();
+        parts.join(" ")
+    }
+}
+
+impl fmt::Debug for Board {
+    /// Draws the board with row 15 on top, `X` black, `O` white.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..crate::coord::SIZE).rev() {
+            write!(f, "{:>2} ", row + 1)?;
+            for col in 0..crate::coord::SIZE {
+                let p = Point::new(col, row).expect("on board");
+                let ch = match self.at(p) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, "{ch} ")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e f g h i j k l m n o")
+    }
+}

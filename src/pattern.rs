@@ -1,0 +1,486 @@
+//! Line patterns (连五, 活四, 冲四, 活三, 眠三, 活二, 眠二) and their combinations across four directions.
+//!
+//! A pattern answers "what would a stone of colour `c` on this point make along this line?". It depends only on
+//! the point's line key (the 4 points on each side), so one table per rule and colour, built once, maps every
+//! 16-bit key to its pattern.
+
+use crate::board::{cell, Rule};
+use crate::coord::Color;
+use std::sync::OnceLock;
+
+/// What a stone makes along one line, weakest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing that can become five.
+    #[default]
+    None = 0,
+    /// 眠二: two that can become a closed three only.
+    ClosedTwo,
+    /// 活二: two that can become an open three.
+    OpenTwo,
+    /// 眠三: three that can become a four but not an open four.
+    ClosedThree,
+    /// 活三: three that can become an open four.
+    OpenThree,
+    /// 冲四: four with exactly one point that completes five.
+    Four,
+    /// 活四: four with two points that complete five (also two fours on one line).
+    OpenFour,
+    /// 连五: five in a row (five or more under freestyle).
+    Five,
+}
+
+impl Pattern {
+    /// Every pattern, weakest first.
+    pub const ALL: [Pattern; 8] = [
+        Pattern::None,
+        Pattern::ClosedTwo,
+        Pattern::OpenTwo,
+        Pattern::ClosedThree,
+        Pattern::OpenThree,
+        Pattern::Four,
+        Pattern::OpenFour,
+        Pattern::Five,
+    ];
+
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pattern::None => "none",
+            Pattern::ClosedTwo => "closed two",
+            Pattern::OpenTwo => "open two",
+            Pattern::ClosedThree => "closed three",
+            Pattern::OpenThree => "open three",
+            Pattern::Four => "four",
+            Pattern::OpenFour => "open four",
+            Pattern::Five => "five",
+        }
+    }
+
+    /// Chinese name.
+    pub const fn name_zh(self) -> &'static str {
+        match self {
+            Pattern::None => "无",
+            Pattern::ClosedTwo => "眠二",
+            Pattern::OpenTwo => "活二",
+            Pattern::ClosedThree => "眠三",
+            Pattern::OpenThree => "活三",
+            Pattern::Four => "冲四",
+            Pattern::OpenFour => "活四",
+            Pattern::Five => "连五",
+        }
+    }
+}
+
+/// The combination of a point's four directional patterns, weakest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(u8)]
+pub enum Combo {
+    /// Nothing.
+    #[default]
+    None = 0,
+    /// 眠二.
+    ClosedTwo,
+    /// 活二.
+    OpenTwo,
+    /// 活二眠二: an open two with a closed two on another line.
+    OpenTwoClosedTwo,
+    /// 眠三.
+    ClosedThree,
+    /// 双活二: two open twos.
+    DoubleOpenTwo,
+    /// 活三.
+    OpenThree,
+    /// 冲四 alone.
+    Four,
+    /// 活三眠三: an open three with a closed three on another line.
+    OpenThreeClosedThree,
+    /// 双活三: two open threes.
+    DoubleThree,
+    /// 冲四活三: a four with an open three — wins unless the four's block defends.
+    FourThree,
+    /// 双冲四: two fours on different lines — wins.
+    DoubleFour,
+    /// 活四 — wins.
+    OpenFour,
+    /// 连五 — has won.
+    Five,
+}
+
+impl Combo {
+    /// Combines the patterns along the four directions.
+    #[inline]
+    pub fn of(p: [Pattern; 4]) -> Combo {
+        let mut n = [0u8; 8];
+        for x in p {
+            n[x as usize] += 1;
+        }
+        let count = |x: Pattern| n[x as usize];
+        if count(Pattern::Five) > 0 {
+            Combo::Five
+        } else if count(Pattern::OpenFour) > 0 {
+            Combo::OpenFour
+        } else if count(Pattern::Four) >= 2 {
+            Combo::DoubleFour
+        } else if count(Pattern::Four) == 1 && count(Pattern::OpenThree) > 0 {
+            Combo::FourThree
+        } else if count(Pattern::OpenThree) >= 2 {
+            Combo::DoubleThree
+        } else if count(Pattern::OpenThree) == 1 && count(Pattern::ClosedThree) > 0 {
+            Combo::OpenThreeClosedThree
+        } else if count(Pattern::Four) == 1 {
+            Combo::Four
+        } else if count(Pattern::OpenThree) == 1 {
+            Combo::OpenThree
+        } else if count(Pattern::OpenTwo) >= 2 {
+            Combo::DoubleOpenTwo
+        } else if count(Pattern::ClosedThree) > 0 {
+            Combo::ClosedThree
+        } else if count(Pattern::OpenTwo) == 1 && count(Pattern::ClosedTwo) > 0 {
+            Combo::OpenTwoClosedTwo
+        } else if count(Pattern::OpenTwo) == 1 {
+            Combo::OpenTwo
+        } else if count(Pattern::ClosedTwo) > 0 {
+            Combo::ClosedTwo
+        } else {
+            Combo::None
+        }
+    }
+
+    /// The seed program's score for the combination (活三 = 200 and so on).
+    #[inline]
+    pub const fn score(self) -> i32 {
+        match self {
+            Combo::None => 0,
+            Combo::ClosedTwo => 3,
+            Combo::OpenTwo => 5,
+            Combo::OpenTwoClosedTwo => 10,
+            Combo::ClosedThree => 50,
+            Combo::DoubleOpenTwo => 100,
+            Combo::OpenThree => 200,
+            Combo::Four => 500,
+            Combo::OpenThreeClosedThree => 1000,
+            Combo::DoubleThree => 5000,
+            Combo::FourThree | Combo::DoubleFour | Combo::OpenFour => 10000,
+            Combo::Five => 100000,
+        }
+    }
+
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Combo::None => "none",
+            Combo::ClosedTwo => "closed two",
+            Combo::OpenTwo => "open two",
+            Combo::OpenTwoClosedTwo => "open two + closed two",
+            Combo::ClosedThree => "closed three",
+            Combo::DoubleOpenTwo => "double open two",
+            Combo::OpenThree => "open three",
+            Combo::Four => "four",
+            Combo::OpenThreeClosedThree => "open three + closed three",
+            Combo::DoubleThree => "double open three",
+            Combo::FourThree => "four + open three",
+            Combo::DoubleFour => "double four",
+            Combo::OpenFour => "open four",
+            Combo::Five => "five",
+        }
+    }
+
+    /// Chinese name.
+    pub const fn name_zh(self) -> &'static str {
+        match self {
+            Combo::None => "无",
+            Combo::ClosedTwo => "眠二",
+            Combo::OpenTwo => "活二",
+            Combo::OpenTwoClosedTwo => "活二眠二",
+            Combo::ClosedThree => "眠三",
+            Combo::DoubleOpenTwo => "双活二",
+            Combo::OpenThree => "活三",
+            Combo::Four => "冲四",
+            Combo::OpenThreeClosedThree => "活三眠三",
+            Combo::DoubleThree => "双活三",
+            Combo::FourThree => "冲四活三",
+            Combo::DoubleFour => "双冲四",
+            Combo::OpenFour => "活四",
+            Combo::Five => "连五",
+        }
+    }
+}
+
+/// Number of distinct line keys (8 neighbours × 2 bits).
+const KEYS: usize = 1 << 16;
+
+/// Pattern tables for one rule: `[colour][line key] → pattern`.
+pub struct PatternTable {
+    table: [Box<[Pattern]>; 2],
+}
+
+impl PatternTable {
+    /// The table for `rule`, built on first use.
+    pub fn get(rule: Rule) -> &'static PatternTable {
+        static FREESTYLE: OnceLock<PatternTable> = OnceLock::new();
+        static STANDARD: OnceLock<PatternTable> = OnceLock::new();
+        match rule {
+            Rule::Freestyle => FREESTYLE.get_or_init(|| PatternTable::build(rule)),
+            Rule::Standard => STANDARD.get_or_init(|| PatternTable::build(rule)),
+        }
+    }
+
+    /// The pattern a stone of `c` makes on a point whose line key is `key`.
+    #[inline(always)]
+    pub fn pattern(&self, c: Color, key: u16) -> Pattern {
+        self.table[c.index()][key as usize]
+    }
+
+    fn build(rule: Rule) -> PatternTable {
+        PatternTable {
+            table: Color::BOTH.map(|c| build_colour(rule, c)),
+        }
+    }
+}
+
+/// Slot contents relative to the colour being classified.
+const OWN: u8 = 1;
+const OPP: u8 = 2;
+
+/// Classifies every key for colour `c` by dynamic programming over "add one own stone".
+fn build_colour(rule: Rule, c: Color) -> Box<[Pattern]> {
+    let own_code = cell::stone(c);
+    let mut memo: Vec<Option<Pattern>> = vec![None; KEYS];
+    let mut out = vec![Pattern::None; KEYS].into_boxed_slice();
+    for key in 0..KEYS {
+        let mut cells = [0u8; 8];
+        for (slot, v) in cells.iter_mut().enumerate() {
+            let code = (key >> (2 * slot)) as u16 & 3;
+            *v = match code {
+                cell::EMPTY => 0,
+                cell::WALL => 3,
+                x if x == own_code => OWN,
+                _ => OPP,
+            };
+        }
+        out[key] = classify(rule, &cells, &mut memo);
+    }
+    out
+}
+
+/// Encodes relative cells as a memo index (2 bits per slot).
+fn relative_index(cells: &[u8; 8]) -> usize {
+    cells
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v as usize) << (2 * i))
+        .sum()
+}
+
+/// Whether the own stones through the centre (slots 3 | centre | 4) form a winning run.
+fn is_five(rule: Rule, cells: &[u8; 8]) -> bool {
+    let left = (0..4).rev().take_while(|&s| cells[s] == OWN).count();
+    let right = (4..8).take_while(|&s| cells[s] == OWN).count();
+    rule.is_win(1 + left + right)
+}
+
+/// The pattern of a stone on the centre, given the other stones of the line (relative cells).
+fn classify(rule: Rule, cells: &[u8; 8], memo: &mut [Option<Pattern>]) -> Pattern {
+    let idx = relative_index(cells);
+    if let Some(p) = memo[idx] {
+        return p;
+    }
+    let result = if is_five(rule, cells) {
+        Pattern::Five
+    } else {
+        let mut fives = 0;
+        let mut best = Pattern::None;
+        for s in 0..8 {
+            if cells[s] != 0 {
+                continue;
+            }
+            let mut next = *cells;
+            next[s] = OWN;
+            if is_five(rule, &next) {
+                fives += 1;
+            } else if fives == 0 {
+                best = best.max(classify(rule, &next, memo));
+            }
+        }
+        match (fives, best) {
+            (f, _) if f >= 2 => Pattern::OpenFour,
+            (1, _) => Pattern::Four,
+            (_, Pattern::OpenFour) => Pattern::OpenThree,
+            (_, Pattern::Four) => Pattern::ClosedThree,
+            (_, Pattern::OpenThree) => Pattern::OpenTwo,
+            (_, Pattern::ClosedThree) => Pattern::ClosedTwo,
+            _ => Pattern::None,
+        }
+    };
+    memo[idx] = Some(result);
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Builds a key from a 9-character line picture centred on the classified point: `X` own (black),
+    /// `O` opponent, `.` empty, `#` off the board; the centre character is ignored.
+    fn key(line: &str) -> u16 {
+        let chars: Vec<char> = line.chars().collect();
+        assert_eq!(chars.len(), 9);
+        let mut key = 0u16;
+        for (slot, &ch) in chars
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != 4)
+            .map(|(i, c)| (i, c))
+        {
+            let slot = if slot > 4 { slot - 1 } else { slot };
+            let code = match ch {
+                'X' => cell::stone(Color::Black),
+                'O' => cell::stone(Color::White),
+                '#' => cell::WALL,
+                _ => cell::EMPTY,
+            };
+            key |= code << (2 * slot);
+        }
+        key
+    }
+
+    fn black(line: &str) -> Pattern {
+        PatternTable::get(Rule::Freestyle).pattern(Color::Black, key(line))
+    }
+
+    #[test]
+    fn fives_and_overlines() {
+        assert_eq!(black("..XX*XX.."), Pattern::Five);
+        assert_eq!(black("XXXX*...."), Pattern::Five);
+        assert_eq!(
+            black("XXXX*X..."),
+            Pattern::Five,
+            "freestyle: overline wins"
+        );
+        let standard = PatternTable::get(Rule::Standard);
+        assert_eq!(
+            standard.pattern(Color::Black, key("XXXX*X...")),
+            Pattern::None
+        );
+        assert_eq!(
+            standard.pattern(Color::Black, key(".XXX*X...")),
+            Pattern::Five
+        );
+    }
+
+    #[test]
+    fn fours() {
+        assert_eq!(black("...X*XX.."), Pattern::OpenFour);
+        assert_eq!(black("..OX*XX.."), Pattern::Four);
+        assert_eq!(black("...X*XXO."), Pattern::Four);
+        assert_eq!(black("..X.*XX.."), Pattern::Four, "broken four X_XXX");
+        assert_eq!(black("....*X.XX"), Pattern::Four, "broken four XX_XX");
+        assert_eq!(
+            black("X.XX*.X.."),
+            Pattern::OpenFour,
+            "X_XXX_X: two fives on one line"
+        );
+        assert_eq!(
+            black("#XXX*...."),
+            Pattern::Four,
+            "the edge blocks one end of a four"
+        );
+        assert_eq!(black("##XX*X..."), Pattern::Four, "the edge blocks one end");
+        assert_eq!(black("OXXX*O..."), Pattern::None, "dead four");
+    }
+
+    #[test]
+    fn threes() {
+        assert_eq!(black("...X*X..."), Pattern::OpenThree);
+        assert_eq!(black("..X.*X..."), Pattern::OpenThree, "broken three X_XX");
+        assert_eq!(black("...X*.X.."), Pattern::OpenThree, "broken three XX_X");
+        assert_eq!(black("..OX*X..."), Pattern::ClosedThree);
+        assert_eq!(
+            black("##.X*X.O."),
+            Pattern::ClosedThree,
+            "edge then one space"
+        );
+        assert_eq!(black("#..X*X.O."), Pattern::OpenThree);
+        assert_eq!(black("...X*XO.."), Pattern::ClosedThree);
+        assert_eq!(black("..X.*.X.."), Pattern::ClosedThree, "X_X_X");
+        assert_eq!(black("OX.X*O..."), Pattern::None, "dead three");
+        assert_eq!(
+            black(".OX.*XO.."),
+            Pattern::None,
+            "blocked both sides with no room"
+        );
+    }
+
+    #[test]
+    fn twos() {
+        assert_eq!(black("....*X..."), Pattern::OpenTwo);
+        assert_eq!(black("...X*...."), Pattern::OpenTwo);
+        assert_eq!(black("....*.X.."), Pattern::OpenTwo);
+        assert_eq!(black("...O*X..."), Pattern::ClosedTwo);
+        assert_eq!(
+            black("##..*X.O."),
+            Pattern::ClosedTwo,
+            "exactly five cells of room"
+        );
+        assert_eq!(black("#...*X.O."), Pattern::OpenTwo, "six cells of room");
+        assert_eq!(black("....*...."), Pattern::None);
+        assert_eq!(black("..O.*X.O."), Pattern::None, "no room for five");
+    }
+
+    #[test]
+    fn white_table_mirrors_black() {
+        let t = PatternTable::get(Rule::Freestyle);
+        let swap = |k: u16| {
+            let mut out = 0;
+            for s in 0..8 {
+                let v = (k >> (2 * s)) & 3;
+                let v = match v {
+                    1 => 2,
+                    2 => 1,
+                    x => x,
+                };
+                out |= v << (2 * s);
+            }
+            out
+        };
+        for k in 0..=u16::MAX {
+            assert_eq!(t.pattern(Color::Black, k), t.pattern(Color::White, swap(k)));
+        }
+    }
+
+    #[test]
+    fn combinations_rank_above_single_shapes() {
+        use Pattern::*;
+        assert_eq!(Combo::of([Four, OpenThree, None, None]), Combo::FourThree);
+        assert_eq!(
+            Combo::of([OpenThree, None, OpenThree, None]),
+            Combo::DoubleThree
+        );
+        assert_eq!(Combo::of([Four, None, Four, None]), Combo::DoubleFour);
+        assert_eq!(
+            Combo::of([OpenThree, OpenTwo, ClosedTwo, None]),
+            Combo::OpenThree
+        );
+        assert_eq!(
+            Combo::of([OpenTwo, ClosedTwo, None, None]),
+            Combo::OpenTwoClosedTwo
+        );
+        assert!(Combo::DoubleThree.score() > Combo::Four.score());
+        assert!(Combo::FourThree.score() > Combo::DoubleThree.score());
+        assert!(Combo::OpenThree.score() == 200, "the seed program's value");
+        let mut last = -1;
+        for c in [
+            Combo::None,
+            Combo::ClosedTwo,
+            Combo::OpenTwo,
+            Combo::OpenThree,
+            Combo::Four,
+            Combo::Five,
+        ] {
+            assert!(c.score() > last);
+            last = c.score();
+        }
+    }
+}
