@@ -130,17 +130,30 @@ pub struct Board {
     hash: u64,
     /// For every point and direction, the contents of the 4 points on each side (2 bits each).
     keys: [[u16; 4]; SLOTS],
+    /// Who played the first move of the history (black, except for set-up positions).
+    first: Color,
 }
 
 impl Board {
-    /// An empty board under `rule`.
+    /// An empty board under `rule`; black moves first.
     pub fn new(rule: Rule) -> Board {
+        Board::with_first_player(rule, Color::Black)
+    }
+
+    /// An empty board under `rule` where `first` makes the first move (for set-up positions whose stone
+    /// counts do not fit black-first alternation).
+    pub fn with_first_player(rule: Rule, first: Color) -> Board {
         Board {
             rule,
             stones: [Bitboard::EMPTY; 2],
             history: Vec::with_capacity(CELLS),
-            hash: 0,
+            hash: if first == Color::White {
+                ZOBRIST_WHITE_TO_MOVE
+            } else {
+                0
+            },
             keys: empty_keys(),
+            first,
         }
     }
 
@@ -154,9 +167,9 @@ impl Board {
     #[inline]
     pub fn to_move(&self) -> Color {
         if self.history.len() % 2 == 0 {
-            Color::Black
+            self.first
         } else {
-            Color::White
+            self.first.opponent()
         }
     }
 

@@ -102,8 +102,8 @@ impl Direction {
     }
 }
 
-/// A point on the 15×15 board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A point on the 15×15 board. The default is `a1`, a placeholder for fixed-size move arrays.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u8);
 
 /// Why a point's text could not be read.

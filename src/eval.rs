@@ -58,13 +58,20 @@ pub struct Position {
     threat_sum: [i32; 2],
     /// Sum of position values of each colour's stones.
     stone_value: [i32; 2],
+    /// Whether the last move made five (the search never plays on after one).
+    last_move_won: bool,
 }
 
 impl Position {
     /// An empty board under `rule`.
     pub fn new(rule: Rule) -> Position {
+        Position::with_first_player(rule, Color::Black)
+    }
+
+    /// An empty board under `rule` on which `first` moves first.
+    pub fn with_first_player(rule: Rule, first: Color) -> Position {
         let mut pos = Position {
-            board: Board::new(rule),
+            board: Board::with_first_player(rule, first),
             table: PatternTable::get(rule),
             patterns: [[[Pattern::None; 4]; SLOTS]; 2],
             combos: [[Combo::None; SLOTS]; 2],
@@ -73,6 +80,7 @@ impl Position {
             open_fours: [Bitboard::EMPTY; 2],
             threat_sum: [0; 2],
             stone_value: [0; 2],
+            last_move_won: false,
         };
         for p in Point::all() {
             pos.refresh(p);
@@ -85,6 +93,43 @@ impl Position {
         let mut pos = Position::new(rule);
         for (i, &p) in moves.iter().enumerate() {
             pos.play(p).map_err(|e| (i, e))?;
+        }
+        Ok(pos)
+    }
+
+    /// A set-up position: `black` and `white` stones with `to_move` to play. The stones are interleaved into
+    /// a history (whoever has more stones, or else the side not to move, is taken to have moved first).
+    /// Fails if the counts cannot alternate, a point repeats, or a five is already on the board.
+    pub fn from_stones(
+        rule: Rule,
+        black: &[Point],
+        white: &[Point],
+        to_move: Color,
+    ) -> Result<Position, String> {
+        let (nb, nw) = (black.len(), white.len());
+        let first = match (nb as i64 - nw as i64, to_move) {
+            (0, c) => c,
+            (1, Color::White) => Color::Black,
+            (-1, Color::Black) => Color::White,
+            _ => {
+                return Err(format!(
+                    "{nb} black and {nw} white stones cannot have {to_move} to move"
+                ))
+            }
+        };
+        let (a, b) = if first == Color::Black {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        let mut pos = Position::with_first_player(rule, first);
+        for i in 0..a.len().max(b.len()) {
+            for p in [a.get(i), b.get(i)].into_iter().flatten() {
+                pos.play(*p).map_err(|e| e.to_string())?;
+            }
+        }
+        if pos.board().outcome() != Outcome::Ongoing {
+            return Err("the position is already decided".into());
         }
         Ok(pos)
     }
@@ -105,6 +150,12 @@ impl Position {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.board.hash()
+    }
+
+    /// Whether the last move made five.
+    #[inline]
+    pub fn last_move_won(&self) -> bool {
+        self.last_move_won
     }
 
     /// Empty points where `c` would make five.
@@ -182,6 +233,7 @@ impl Position {
     #[inline]
     pub fn make(&mut self, p: Point) {
         let c = self.to_move();
+        self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
         self.refresh_around(p);
@@ -191,6 +243,7 @@ impl Position {
     #[inline]
     pub fn undo(&mut self) -> Option<Point> {
         let p = self.board.undo()?;
+        self.last_move_won = false;
         let c = self.to_move();
         self.stone_value[c.index()] -= p.position_value();
         self.refresh_around(p);

@@ -4,15 +4,22 @@
 //! Dependency direction: [`coord`] / [`bitboard`] → [`board`] → [`pattern`] → [`eval`] → [`search`] →
 //! front ends ([`protocol`], `wasm`).
 
+pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod coord;
+pub mod engine;
 pub mod eval;
 pub mod pattern;
+pub mod protocol;
 pub mod record;
+pub mod search;
+pub mod tt;
+pub mod vcf;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, Outcome, PlayError, Rule};
 pub use coord::{Color, Direction, Point};
+pub use engine::{Engine, Mode, SearchInfo, Settings};
 pub use eval::{Position, SquareEval};
 pub use pattern::{Combo, Pattern};

@@ -1,1 +1,255 @@
-fn main() {}
+//! `gomoku`: the Gomocup protocol on stdin/stdout (no arguments), `gomoku bench`, `gomoku solve FILE`.
+
+use gomoku::board::Rule;
+use gomoku::coord::{Color, Point};
+use gomoku::engine::{Engine, Settings};
+use gomoku::eval::Position;
+use gomoku::protocol::{Flow, Session};
+use gomoku::record::parse_points;
+use gomoku::vcf::VcfSolver;
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+/// Milliseconds since the program started.
+fn now_ms() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => protocol(),
+        Some("bench") => bench(),
+        Some("solve") => match solve_args(&args[1..]) {
+            Ok((file, time_ms)) => solve(&file, time_ms),
+            Err(e) => {
+                eprintln!("{e}\nusage: gomoku solve FILE [--time-ms N]");
+                ExitCode::from(2)
+            }
+        },
+        Some(other) => {
+            eprintln!(
+                "unknown command '{other}'\nusage: gomoku [bench | solve FILE [--time-ms N]]"
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn protocol() -> ExitCode {
+    let mut session = Session::new(now_ms);
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout();
+    for line in stdin.lock().split(b'\n') {
+        let Ok(bytes) = line else { break };
+        let text = String::from_utf8_lossy(&bytes);
+        let mut out = |s: &str| {
+            let _ = writeln!(stdout, "{s}");
+            let _ = stdout.flush();
+        };
+        if session.handle(&text, &mut out) == Flow::Quit {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn bench() -> ExitCode {
+    println!(
+        "bench: {} positions, depth {}, width {}",
+        gomoku::bench::POSITIONS.len(),
+        gomoku::bench::DEPTH,
+        gomoku::bench::WIDTH
+    );
+    let lines = gomoku::bench::run(now_ms, &mut |l| {
+        println!(
+            "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  best {:<4} {}",
+            l.nodes,
+            l.time_ms,
+            l.nodes as f64 * 1000.0 / l.time_ms.max(1e-3),
+            l.best,
+            l.record
+        );
+    });
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let ms: f64 = lines.iter().map(|l| l.time_ms).sum();
+    println!(
+        "total: {nodes} nodes, {ms:.0} ms, {:.0} nodes/s",
+        nodes as f64 * 1000.0 / ms.max(1e-3)
+    );
+    ExitCode::SUCCESS
+}
+
+fn solve_args(args: &[String]) -> Result<(String, f64), String> {
+    let file = args.first().ok_or("missing FILE")?.clone();
+    let mut time_ms = 1000.0;
+    let mut rest = args[1..].iter();
+    while let Some(a) = rest.next() {
+        match a.as_str() {
+            "--time-ms" => {
+                time_ms = rest
+                    .next()
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .filter(|v| *v > 0.0)
+                    .ok_or("--time-ms needs a positive number")?
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+    }
+    Ok((file, time_ms))
+}
+
+/// One puzzle from a tactics file.
+struct Puzzle {
+    id: String,
+    kind: String,
+    position: Position,
+    answers: Vec<Point>,
+}
+
+fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
+    let f: Vec<&str> = line.split('|').map(str::trim).collect();
+    if f.len() < 6 {
+        return Err("expected 6 fields".into());
+    }
+    let to_move = match f[2] {
+        "b" => Color::Black,
+        "w" => Color::White,
+        x => return Err(format!("bad side to move '{x}'")),
+    };
+    let position = if let Some(rest) = f[3].strip_prefix("B:") {
+        let (b, w) = rest.split_once("W:").ok_or("missing W:")?;
+        let black = parse_points(b).map_err(|e| e.to_string())?;
+        let white = parse_points(w).map_err(|e| e.to_string())?;
+        Position::from_stones(Rule::Freestyle, &black, &white, to_move)?
+    } else {
+        let moves = parse_points(f[3]).map_err(|e| e.to_string())?;
+        let pos = Position::from_moves(Rule::Freestyle, &moves)
+            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        if pos.to_move() != to_move {
+            return Err("side to move does not match the move list".into());
+        }
+        pos
+    };
+    let answers = f[4]
+        .split_whitespace()
+        .map(|a| {
+            a.split(':')
+                .next()
+                .unwrap_or("")
+                .parse::<Point>()
+                .map_err(|e| e.to_string())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Puzzle {
+        id: f[0].to_string(),
+        kind: f[5].to_string(),
+        position,
+        answers,
+    })
+}
+
+/// Whether playing `m` in `pos` starts a win by continuous fours.
+fn starts_vcf(pos: &Position, m: Point) -> bool {
+    let mut p = pos.clone();
+    let me = p.to_move();
+    if p.fives(me).contains(m) {
+        return true;
+    }
+    if !p.fours(me).contains(m)
+        || !p.fives(me.opponent()).is_empty() && !p.fives(me.opponent()).contains(m)
+    {
+        return false;
+    }
+    p.make(m);
+    let blocks = p.fives(me);
+    if blocks.count() >= 2 {
+        return true;
+    }
+    let Some(b) = blocks.first() else {
+        return false;
+    };
+    p.make(b);
+    VcfSolver::new().solve(&mut p, 40, 2_000_000).is_some()
+}
+
+fn solve(file: &str, time_ms: f64) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut engine = Engine::new(64, now_ms);
+    let settings = Settings {
+        time_ms: Some(time_ms),
+        ..Settings::default()
+    };
+    let mut per_kind: BTreeMap<String, (usize, usize, f64)> = BTreeMap::new();
+    let (mut solved, mut total, mut bad) = (0, 0, 0);
+    let t_all = now_ms();
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let puzzle = match parse_puzzle(line) {
+            Ok(p) => p,
+            Err(e) => {
+                bad += 1;
+                eprintln!(
+                    "skipped unreadable line ({e}): {}",
+                    line.chars().take(60).collect::<String>()
+                );
+                continue;
+            }
+        };
+        engine.clear();
+        let t0 = now_ms();
+        let info = engine.think(&puzzle.position, &settings, None, &mut |_| {});
+        let dt = now_ms() - t0;
+        let mv = info.as_ref().and_then(|i| i.best_move());
+        // A listed move is solved; so is another move that starts a VCF (a proof checked by the solver).
+        let ok = mv.is_some_and(|m| puzzle.answers.contains(&m) || starts_vcf(&puzzle.position, m));
+        let e = per_kind.entry(puzzle.kind.clone()).or_default();
+        e.1 += 1;
+        e.2 += dt;
+        total += 1;
+        if ok {
+            e.0 += 1;
+            solved += 1;
+        } else {
+            println!(
+                "miss {} ({}): played {} score {} expected {}",
+                puzzle.id,
+                puzzle.kind,
+                mv.map(|m| m.to_string()).unwrap_or("-".into()),
+                info.map(|i| i.score_text()).unwrap_or_default(),
+                puzzle
+                    .answers
+                    .iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
+    for (kind, (k, n, ms)) in &per_kind {
+        println!(
+            "{kind:>9}: {k}/{n} ({:.1}%), {:.0} ms in all, {:.1} ms each",
+            100.0 * *k as f64 / *n as f64,
+            ms,
+            ms / *n as f64
+        );
+    }
+    if bad > 0 {
+        println!("unreadable lines skipped: {bad}");
+    }
+    println!("time: {:.1} s", (now_ms() - t_all) / 1000.0);
+    println!("solved: {solved}/{total}");
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,73 @@
+//! The speed benchmark: fixed positions searched to a fixed depth, so node counts are deterministic and a
+//! change in nodes/second is a change in speed alone.
+
+use crate::board::Rule;
+use crate::engine::{Engine, Settings};
+use crate::record::parse_position;
+
+/// Middle-game positions (game records) the benchmark searches.
+pub const POSITIONS: [&str; 8] = [
+    "h8 i9 h10 h9 g9 i7",
+    "h8 h9 i9 g7 j10 k11 i8 i10 j8 k8",
+    "h8 i8 g9 i7 i9 h9 j10 g8 f9 k11",
+    "h8 j8 g7 h7 i9 g9 i8 i7 j9 h9 k9",
+    "h8 g9 i9 g7 g8 f8 j10 k11 i10 i11 h11",
+    "g8 h8 h9 i10 f7 g7 i9 j9 f8 e8 f10",
+    "h8 i9 j8 i8 i7 h6 j9 j7 k8 l8 k10 g8",
+    "f6 h8 g7 i9 h9 g8 f9 j10 k11 e8 g10 h10 f8",
+];
+
+/// Depth every benchmark position is searched to.
+pub const DEPTH: u32 = 8;
+/// Width used by the benchmark.
+pub const WIDTH: usize = 12;
+
+/// One position's figures.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// The position's record.
+    pub record: &'static str,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds taken.
+    pub time_ms: f64,
+    /// The move found, in `h8` notation.
+    pub best: String,
+}
+
+/// Searches every benchmark position with a fresh table and reports each through `line`.
+pub fn run(clock: fn() -> f64, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
+    let settings = Settings {
+        depth: DEPTH,
+        width: WIDTH,
+        time_ms: None,
+        ..Settings::default()
+    };
+    let mut out = Vec::new();
+    for record in POSITIONS {
+        let Ok(pos) = parse_position(record, Rule::Freestyle) else {
+            continue;
+        };
+        let mut engine = Engine::new(16, clock);
+        let t0 = clock();
+        let info = engine.think(&pos, &settings, None, &mut |_| {});
+        let time_ms = clock() - t0;
+        let (nodes, best) = info
+            .map(|i| {
+                (
+                    i.nodes,
+                    i.pv_text().split(' ').next().unwrap_or("").to_string(),
+                )
+            })
+            .unwrap_or_default();
+        let l = BenchLine {
+            record,
+            nodes,
+            time_ms,
+            best,
+        };
+        line(&l);
+        out.push(l);
+    }
+    out
+}

@@ -1,0 +1,345 @@
+//! The Gomoku player: threat-aware move generation, the [`Game`] binding of [`Position`] for the α-β search,
+//! and [`Engine`], which combines an immediate-win check, the VCF solver and iterative deepening.
+
+use crate::bitboard::Bitboard;
+use crate::board::Outcome;
+use crate::coord::{Color, Point, CELLS};
+use crate::eval::Position;
+use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
+use crate::tt::TranspositionTable;
+use crate::vcf::VcfSolver;
+use std::sync::atomic::AtomicBool;
+
+/// How the engine chooses a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Play the best-scoring square (attack + defence), with no look-ahead: the seed program's simple AI.
+    EvalOnly,
+    /// Threat search and α-β search.
+    #[default]
+    Search,
+}
+
+/// What to search and how far. Out-of-range values are clamped by [`Settings::clamped`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// Evaluation only or full search.
+    pub mode: Mode,
+    /// Maximum depth in plies (1–60).
+    pub depth: u32,
+    /// Candidate points searched per node (1–225).
+    pub width: usize,
+    /// Time per move in milliseconds.
+    pub time_ms: Option<f64>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            mode: Mode::Search,
+            depth: 20,
+            width: 20,
+            time_ms: Some(1000.0),
+            nodes: None,
+        }
+    }
+}
+
+impl Settings {
+    /// Largest depth setting.
+    pub const MAX_DEPTH: u32 = 60;
+
+    /// The settings with every field brought into its valid range.
+    pub fn clamped(&self) -> Settings {
+        Settings {
+            mode: self.mode,
+            depth: self.depth.clamp(1, Self::MAX_DEPTH),
+            width: self.width.clamp(1, CELLS),
+            time_ms: self.time_ms.map(|t| {
+                if t.is_finite() {
+                    t.clamp(1.0, 3_600_000.0)
+                } else {
+                    1000.0
+                }
+            }),
+            nodes: self.nodes.map(|n| n.max(1)),
+        }
+    }
+}
+
+/// The engine's answer or one step of its thinking.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// Depth in plies (0 for evaluation only; the line's length for a found forced win).
+    pub depth: u32,
+    /// Score from the side to move's view; wins and losses are near ±[`MATE`].
+    pub score: i32,
+    /// Principal variation; the first point is the move.
+    pub pv: Vec<Point>,
+    /// Nodes searched (α-β and threat search).
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time_ms: f64,
+}
+
+impl SearchInfo {
+    /// The move to play.
+    pub fn best_move(&self) -> Option<Point> {
+        self.pv.first().copied()
+    }
+
+    /// The score for people (`+35`, `win in 3`).
+    pub fn score_text(&self) -> String {
+        score_text(self.score)
+    }
+
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        if self.time_ms > 0.0 {
+            self.nodes as f64 * 1000.0 / self.time_ms
+        } else {
+            0.0
+        }
+    }
+
+    /// The principal variation in `h8` notation.
+    pub fn pv_text(&self) -> String {
+        let v: Vec<String> = self.pv.iter().map(|p| p.to_string()).collect();
+        v.join(" ")
+    }
+}
+
+/// Fills `list` with `pos`'s candidate moves, threat-aware. Returns true for a forced set of replies.
+///
+/// - a five available: only that;
+/// - the opponent threatens five: only the block;
+/// - the opponent can make an open four: the points where it makes a four, plus our own fours;
+/// - otherwise every empty point within two steps of a stone, scored by attack + defence.
+pub fn generate_moves(pos: &Position, list: &mut MoveList<Point>) -> bool {
+    let me = pos.to_move();
+    let opp = me.opponent();
+    if let Some(p) = pos.fives(me).first() {
+        list.push(p, 0);
+        return true;
+    }
+    let opp_fives = pos.fives(opp);
+    if !opp_fives.is_empty() {
+        for p in opp_fives.iter() {
+            list.push(p, 0);
+        }
+        return true;
+    }
+    let (area, forced) = if !pos.open_fours(opp).is_empty() {
+        (pos.fours(opp) | pos.fours(me), true)
+    } else if pos.board().stone_count() == 0 {
+        (Bitboard::from_point(Point::CENTER), false)
+    } else {
+        (
+            pos.board().occupied().dilate().dilate() & pos.board().empty(),
+            false,
+        )
+    };
+    for p in area.iter() {
+        list.push(p, order_score(pos, p, me));
+    }
+    forced
+}
+
+/// Move-ordering score of `p` for the side `me`: its square score for both colours.
+#[inline]
+fn order_score(pos: &Position, p: Point, me: Color) -> i32 {
+    pos.square_score(p, me) + pos.square_score(p, me.opponent())
+}
+
+/// [`Position`] as a [`Game`] for the α-β search.
+pub struct GomokuGame<'a> {
+    /// The position searched; restored after the search.
+    pub pos: &'a mut Position,
+}
+
+impl Game for GomokuGame<'_> {
+    type Move = Point;
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.pos.hash()
+    }
+
+    #[inline]
+    fn terminal(&mut self, ply: usize) -> Option<i32> {
+        let ply = ply as i32;
+        let pos = &*self.pos;
+        if pos.last_move_won() {
+            return Some(-(MATE - ply));
+        }
+        if pos.board().stone_count() == CELLS {
+            return Some(0);
+        }
+        let me = pos.to_move();
+        let opp = me.opponent();
+        if !pos.fives(me).is_empty() {
+            return Some(MATE - ply - 1);
+        }
+        let opp_fives = pos.fives(opp).count();
+        if opp_fives >= 2 {
+            return Some(-(MATE - ply - 2));
+        }
+        if opp_fives == 0 && !pos.open_fours(me).is_empty() {
+            return Some(MATE - ply - 3);
+        }
+        None
+    }
+
+    #[inline]
+    fn must_answer(&self) -> bool {
+        !self.pos.fives(self.pos.to_move().opponent()).is_empty()
+    }
+
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        self.pos.evaluate()
+    }
+
+    #[inline]
+    fn generate(&mut self, list: &mut MoveList<Point>) -> bool {
+        generate_moves(self.pos, list)
+    }
+
+    #[inline]
+    fn make(&mut self, m: Point) {
+        self.pos.make(m);
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        self.pos.undo();
+    }
+
+    #[inline]
+    fn move_index(m: Point) -> usize {
+        m.index()
+    }
+}
+
+/// A Gomoku player that keeps its transposition table and threat-search cache between moves.
+pub struct Engine {
+    tt: TranspositionTable<Point>,
+    vcf: VcfSolver,
+    clock: fn() -> f64,
+}
+
+/// Longest VCF the root threat search looks for, in attacker moves.
+const ROOT_VCF_MOVES: u8 = 30;
+/// Node budget of the root VCF search.
+const ROOT_VCF_NODES: u64 = 100_000;
+
+impl Engine {
+    /// An engine with a transposition table of `tt_mb` megabytes, timing itself with `clock` (milliseconds).
+    pub fn new(tt_mb: usize, clock: fn() -> f64) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(tt_mb),
+            vcf: VcfSolver::new(),
+            clock,
+        }
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.vcf.clear();
+    }
+
+    /// Chooses a move for the side to move in `pos`. Calls `progress` for each completed step. Returns `None`
+    /// only if the game is over. `stop` ends the search early with the best move found so far.
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        settings: &Settings,
+        stop: Option<&AtomicBool>,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchInfo> {
+        if pos.board().outcome() != Outcome::Ongoing {
+            return None;
+        }
+        let settings = settings.clamped();
+        let start = (self.clock)();
+        let mut work = pos.clone();
+        let mut list = MoveList::new();
+        generate_moves(&work, &mut list);
+        list.sort();
+        let fallback = list.moves().first().copied()?;
+        let me = work.to_move();
+        let quick = |depth, score, pv: Vec<Point>, nodes| SearchInfo {
+            depth,
+            score,
+            pv,
+            nodes,
+            time_ms: (self.clock)() - start,
+        };
+
+        if settings.mode == Mode::EvalOnly {
+            let info = quick(
+                0,
+                work.square_score(fallback, me),
+                vec![fallback],
+                list.len() as u64,
+            );
+            progress(&info);
+            return Some(info);
+        }
+        if !work.fives(me).is_empty() {
+            let info = quick(1, MATE - 1, vec![fallback], 1);
+            progress(&info);
+            return Some(info);
+        }
+        if let Some(line) = self.vcf.solve(&mut work, ROOT_VCF_MOVES, ROOT_VCF_NODES) {
+            let info = quick(
+                line.len() as u32,
+                MATE - line.len() as i32,
+                line,
+                self.vcf.nodes(),
+            );
+            progress(&info);
+            return Some(info);
+        }
+        let vcf_nodes = self.vcf.nodes();
+
+        let limits = Limits {
+            depth: settings.depth,
+            width: settings.width,
+            time_ms: settings
+                .time_ms
+                .map(|t| (t - ((self.clock)() - start)).max(1.0)),
+            nodes: settings.nodes,
+        };
+        let clock = self.clock;
+        let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
+        let mut game = GomokuGame { pos: &mut work };
+        let to_info = |it: &Iteration<Point>| SearchInfo {
+            depth: it.depth,
+            score: it.score,
+            pv: it.pv.clone(),
+            nodes: it.nodes + vcf_nodes,
+            time_ms: clock() - start,
+        };
+        let result = searcher.iterate(&mut game, &mut |it| progress(&to_info(it)));
+        let nodes = searcher.nodes() + vcf_nodes;
+        let time_ms = clock() - start;
+        Some(match result {
+            Some(it) => SearchInfo {
+                nodes,
+                time_ms,
+                ..to_info(&it)
+            },
+            None => SearchInfo {
+                depth: 0,
+                score: 0,
+                pv: vec![fallback],
+                nodes,
+                time_ms,
+            },
+        })
+    }
+}

@@ -1,0 +1,522 @@
+//! Game-independent α-β search: iterative deepening, negamax with principal-variation search, aspiration
+//! windows, a transposition table, killer and history move ordering, and mate-distance scores.
+//!
+//! The search is generic over [`Game`] so that small games (the seed's example tree, tic-tac-toe) can check it
+//! against plain minimax; it is monomorphised, so Gomoku pays nothing for the abstraction.
+
+use crate::tt::{Bound, TranspositionTable};
+use std::fmt::Debug;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Score of a win on the move: a win found `n` plies from the root scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this (in absolute value) are forced wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INFINITY: i32 = MATE + 1;
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+/// Capacity of a [`MoveList`].
+pub const MAX_MOVES: usize = 256;
+
+/// A two-player, zero-sum, perfect-information game as the search sees it.
+pub trait Game {
+    /// A move; [`Game::move_index`] maps it below [`MAX_MOVES`].
+    type Move: Copy + Eq + Default + Debug;
+
+    /// Hash of the position (side to move included).
+    fn hash(&self) -> u64;
+    /// The value (side to move's view) if the position is decided `ply` plies from the root: a loss, a draw,
+    /// or a win that needs no search. Not consulted at the root.
+    fn terminal(&mut self, ply: usize) -> Option<i32>;
+    /// Whether the side to move faces a threat it must answer now; the search then extends instead of
+    /// evaluating statically.
+    fn must_answer(&self) -> bool {
+        false
+    }
+    /// Static evaluation from the side to move's view.
+    fn evaluate(&self) -> i32;
+    /// Fills `list` with the moves to search and their ordering scores (higher first). Returns true when the
+    /// list is a forced set (replies to a threat) that the width limit must not cut.
+    fn generate(&mut self, list: &mut MoveList<Self::Move>) -> bool;
+    /// Plays a move from [`Game::generate`].
+    fn make(&mut self, m: Self::Move);
+    /// Takes back the last move.
+    fn undo(&mut self);
+    /// Index of a move for the killer and history tables.
+    fn move_index(m: Self::Move) -> usize;
+}
+
+/// A fixed-capacity list of moves with ordering scores; lives on the stack.
+pub struct MoveList<M> {
+    moves: [M; MAX_MOVES],
+    scores: [i32; MAX_MOVES],
+    len: usize,
+}
+
+impl<M: Copy + Default + Eq> MoveList<M> {
+    /// An empty list.
+    #[inline]
+    pub fn new() -> Self {
+        MoveList {
+            moves: [M::default(); MAX_MOVES],
+            scores: [0; MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Adds a move (ignored when full).
+    #[inline]
+    pub fn push(&mut self, m: M, score: i32) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.scores[self.len] = score;
+            self.len += 1;
+        }
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The moves in their current order.
+    #[inline]
+    pub fn moves(&self) -> &[M] {
+        &self.moves[..self.len]
+    }
+
+    /// The ordering scores, parallel to [`MoveList::moves`].
+    #[inline]
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..self.len]
+    }
+
+    /// Adds `bonus` to the score of `m` if it is in the list.
+    #[inline]
+    fn boost(&mut self, m: M, bonus: i32) {
+        if let Some(i) = self.moves().iter().position(|&x| x == m) {
+            self.scores[i] = self.scores[i].saturating_add(bonus);
+        }
+    }
+
+    /// Sorts by score, highest first (stable insertion sort: lists are short and nearly sorted).
+    #[inline]
+    pub fn sort(&mut self) {
+        for i in 1..self.len {
+            let (m, s) = (self.moves[i], self.scores[i]);
+            let mut j = i;
+            while j > 0 && self.scores[j - 1] < s {
+                self.moves[j] = self.moves[j - 1];
+                self.scores[j] = self.scores[j - 1];
+                j -= 1;
+            }
+            self.moves[j] = m;
+            self.scores[j] = s;
+        }
+    }
+
+    /// Keeps the first `n` moves.
+    #[inline]
+    pub fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n);
+    }
+}
+
+impl<M: Copy + Default + Eq> Default for MoveList<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// What bounds a search.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Deepest iteration, in plies (≥ 1).
+    pub depth: u32,
+    /// Moves searched per node, best-ordered first (forced replies are never cut).
+    pub width: usize,
+    /// Wall-clock budget in milliseconds.
+    pub time_ms: Option<f64>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            depth: 20,
+            width: 20,
+            time_ms: None,
+            nodes: None,
+        }
+    }
+}
+
+/// One completed iteration, as reported to the progress callback.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration<M> {
+    /// Depth of the iteration in plies.
+    pub depth: u32,
+    /// Score from the root side's view.
+    pub score: i32,
+    /// Principal variation, best move first.
+    pub pv: Vec<M>,
+    /// Nodes searched so far in this search.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub time_ms: f64,
+}
+
+/// A search in progress over one game: owns the ordering tables, borrows the transposition table.
+pub struct Searcher<'a, G: Game> {
+    tt: &'a mut TranspositionTable<G::Move>,
+    limits: Limits,
+    clock: fn() -> f64,
+    start: f64,
+    stop: Option<&'a AtomicBool>,
+    nodes: u64,
+    stopped: bool,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: [i32; MAX_MOVES],
+    pv: Vec<[G::Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+/// Converts a score found `ply` plies from the root to one relative to the node, for storing.
+#[inline]
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Converts a stored score back to one relative to the root.
+#[inline]
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    /// A searcher within `limits`, timing itself with `clock` (milliseconds from any fixed origin) and
+    /// stopping early when `stop` becomes true.
+    pub fn new(
+        tt: &'a mut TranspositionTable<G::Move>,
+        limits: Limits,
+        clock: fn() -> f64,
+        stop: Option<&'a AtomicBool>,
+    ) -> Self {
+        Searcher {
+            tt,
+            limits: Limits {
+                depth: limits.depth.clamp(1, MAX_PLY as u32 - 8),
+                width: limits.width.max(1),
+                ..limits
+            },
+            clock,
+            start: clock(),
+            stop,
+            nodes: 0,
+            stopped: false,
+            killers: [[None; 2]; MAX_PLY],
+            history: [0; MAX_MOVES],
+            pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Milliseconds since the search started.
+    pub fn elapsed_ms(&self) -> f64 {
+        (self.clock)() - self.start
+    }
+
+    /// Iterative deepening up to the depth limit. Calls `progress` after each completed iteration and
+    /// returns the last completed one (`None` only if the root has no moves or nothing completed).
+    pub fn iterate(
+        &mut self,
+        game: &mut G,
+        progress: &mut dyn FnMut(&Iteration<G::Move>),
+    ) -> Option<Iteration<G::Move>> {
+        let mut best: Option<Iteration<G::Move>> = None;
+        let mut root = MoveList::new();
+        game.generate(&mut root);
+        let single_reply = root.len() == 1;
+        for depth in 1..=self.limits.depth {
+            let prev = best.as_ref().map(|b| b.score);
+            let score = self.aspiration(game, depth as i32, prev);
+            if self.stopped || self.pv_len[0] == 0 {
+                break;
+            }
+            let it = Iteration {
+                depth,
+                score,
+                pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                nodes: self.nodes,
+                time_ms: self.elapsed_ms(),
+            };
+            progress(&it);
+            let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
+            best = Some(it);
+            if decided || single_reply {
+                break;
+            }
+            if let Some(t) = self.limits.time_ms {
+                // The next iteration usually costs several times this one: don't start what can't finish.
+                if self.elapsed_ms() > t * 0.45 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Searches the root at `depth` inside a window around the previous score, widening on failure.
+    fn aspiration(&mut self, game: &mut G, depth: i32, prev: Option<i32>) -> i32 {
+        let mut delta = 60;
+        let (mut alpha, mut beta) = match prev {
+            Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let score = self.negamax(game, depth, 0, alpha, beta);
+            if self.stopped {
+                return score;
+            }
+            if score <= alpha && alpha > -INFINITY {
+                alpha = if delta > 1000 {
+                    -INFINITY
+                } else {
+                    score - delta
+                };
+            } else if score >= beta && beta < INFINITY {
+                beta = if delta > 1000 {
+                    INFINITY
+                } else {
+                    score + delta
+                };
+            } else {
+                return score;
+            }
+            delta *= 4;
+        }
+    }
+
+    /// Whether a limit has been reached (checked every 1024 nodes).
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            let time_up = self.limits.time_ms.is_some_and(|t| self.elapsed_ms() >= t);
+            let flagged = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+            let nodes_up = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            self.stopped = time_up || flagged || nodes_up;
+        }
+        self.stopped
+    }
+
+    /// Fail-soft negamax α-β with principal-variation search.
+    pub fn negamax(
+        &mut self,
+        game: &mut G,
+        mut depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.stopped || (ply > 0 && self.out_of_budget()) {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply > 0 {
+            if let Some(v) = game.terminal(ply) {
+                return v;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return game.evaluate();
+        }
+        if depth <= 0 {
+            if !game.must_answer() {
+                return game.evaluate();
+            }
+            depth = 1;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = game.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if !pv_node && e.depth as i32 >= depth && ply > 0 {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        let forced = game.generate(&mut list);
+        if list.is_empty() {
+            return game.terminal(ply).unwrap_or(0);
+        }
+        self.order(&mut list, tt_move, ply, forced);
+
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut a = alpha;
+        for i in 0..list.len() {
+            let m = list.moves[i];
+            game.make(m);
+            let score = if i == 0 {
+                -self.negamax(game, depth - 1, ply + 1, -beta, -a)
+            } else {
+                let s = -self.negamax(game, depth - 1, ply + 1, -a - 1, -a);
+                if s > a && s < beta && !self.stopped {
+                    -self.negamax(game, depth - 1, ply + 1, -beta, -a)
+                } else {
+                    s
+                }
+            };
+            game.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > a {
+                    a = score;
+                    self.update_pv(ply, m);
+                    if a >= beta {
+                        self.reward(m, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, score_to_tt(best, ply), depth as i16, bound, best_move);
+        best
+    }
+
+    /// Orders `list`: the transposition-table move, then killers, then the game's scores plus history.
+    #[inline]
+    fn order(
+        &mut self,
+        list: &mut MoveList<G::Move>,
+        tt_move: Option<G::Move>,
+        ply: usize,
+        forced: bool,
+    ) {
+        for i in 0..list.len {
+            let h = self.history[G::move_index(list.moves[i])];
+            list.scores[i] = list.scores[i].saturating_add(h / 16);
+        }
+        for (k, bonus) in self.killers[ply].into_iter().zip([400, 300]) {
+            if let Some(m) = k {
+                list.boost(m, bonus);
+            }
+        }
+        if let Some(m) = tt_move {
+            list.boost(m, i32::MAX / 2);
+        }
+        list.sort();
+        if !forced {
+            list.truncate(self.limits.width);
+        }
+    }
+
+    /// Records a move that caused a cut-off.
+    #[inline]
+    fn reward(&mut self, m: G::Move, ply: usize, depth: i32) {
+        if self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        let h = &mut self.history[G::move_index(m)];
+        *h += depth * depth;
+        if *h > 1 << 20 {
+            self.history.iter_mut().for_each(|x| *x /= 2);
+        }
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = m;
+        for i in 0..child_len.min(MAX_PLY - 1) {
+            self.pv[ply][i + 1] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = (child_len + 1).min(MAX_PLY);
+    }
+}
+
+/// Formats a score for people: `win in N` / `loss in N` (moves of the side to move) or a signed number.
+pub fn score_text(score: i32) -> String {
+    if score > MATE_BOUND {
+        format!("win in {}", (MATE - score + 1) / 2)
+    } else if score < -MATE_BOUND {
+        format!("loss in {}", (MATE + score) / 2)
+    } else {
+        format!("{score:+}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_read_as_moves() {
+        assert_eq!(score_text(MATE - 1), "win in 1");
+        assert_eq!(score_text(MATE - 3), "win in 2");
+        assert_eq!(score_text(-(MATE - 2)), "loss in 1");
+        assert_eq!(score_text(-(MATE - 4)), "loss in 2");
+        assert_eq!(score_text(35), "+35");
+        assert_eq!(score_text(-7), "-7");
+        for ply in [0, 3, 9] {
+            let s = MATE - 11;
+            assert_eq!(score_from_tt(score_to_tt(s, ply), ply), s);
+            assert_eq!(score_from_tt(score_to_tt(-s, ply), ply), -s);
+        }
+    }
+}
