@@ -166,7 +166,7 @@ impl Board {
     /// The colour whose turn it is.
     #[inline]
     pub fn to_move(&self) -> Color {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             self.first
         } else {
             self.first.opponent()

@@ -16,6 +16,8 @@ pub mod record;
 pub mod search;
 pub mod tt;
 pub mod vcf;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, Outcome, PlayError, Rule};

@@ -328,12 +328,7 @@ mod tests {
         let chars: Vec<char> = line.chars().collect();
         assert_eq!(chars.len(), 9);
         let mut key = 0u16;
-        for (slot, &ch) in chars
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != 4)
-            .map(|(i, c)| (i, c))
-        {
+        for (slot, &ch) in chars.iter().enumerate().filter(|(i, _)| *i != 4) {
             let slot = if slot > 4 { slot - 1 } else { slot };
             let code = match ch {
                 'X' => cell::stone(Color::Black),

@@ -1,0 +1,266 @@
+//! WebAssembly bindings for the page (see `docs/wasm-api.md`). Every entry point validates its input and
+//! returns a JS `Error` instead of panicking.
+
+use crate::board::{Outcome, Rule};
+use crate::coord::{Color, Direction, Point};
+use crate::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
+use crate::eval::{Position, SquareEval};
+use crate::record::parse_position;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn points(ps: &[Point]) -> Vec<String> {
+    ps.iter().map(|p| p.to_string()).collect()
+}
+
+/// Installs the panic hook that prints Rust panics to the console (a panic is a bug, but should be visible).
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The engine's version.
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GameState {
+    moves: Vec<String>,
+    to_move: &'static str,
+    winner: Option<&'static str>,
+    win_line: Vec<String>,
+    draw: bool,
+}
+
+fn read(record: &str) -> Result<Position, JsError> {
+    if record.len() > 4096 {
+        return Err(JsError::new("the record is too long"));
+    }
+    parse_position(record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Reads and checks a game record; see `docs/wasm-api.md`.
+#[wasm_bindgen(js_name = parseRecord)]
+pub fn parse_record(record: &str) -> Result<JsValue, JsError> {
+    let pos = read(record)?;
+    let board = pos.board();
+    let (winner, win_line, draw) = match board.outcome() {
+        Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
+        Outcome::Draw => (None, vec![], true),
+        Outcome::Ongoing => (None, vec![], false),
+    };
+    to_js(&GameState {
+        moves: points(board.history()),
+        to_move: board.to_move().name(),
+        winner,
+        win_line,
+        draw,
+    })
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct Options {
+    mode: Option<String>,
+    depth: Option<f64>,
+    width: Option<f64>,
+    time_ms: Option<f64>,
+}
+
+impl Options {
+    fn settings(&self) -> Settings {
+        let d = Settings::default();
+        let finite = |v: Option<f64>| v.filter(|x| x.is_finite());
+        Settings {
+            mode: if self.mode.as_deref() == Some("eval") {
+                Mode::EvalOnly
+            } else {
+                Mode::Search
+            },
+            depth: finite(self.depth)
+                .map_or(d.depth, |x| x.clamp(1.0, Settings::MAX_DEPTH as f64) as u32),
+            width: finite(self.width).map_or(d.width, |x| x.clamp(1.0, 225.0) as usize),
+            time_ms: Some(finite(self.time_ms).map_or(1000.0, |x| x.clamp(10.0, 600_000.0))),
+            nodes: None,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Report {
+    #[serde(rename = "move")]
+    best: String,
+    depth: u32,
+    score: i32,
+    score_text: String,
+    nodes: f64,
+    time_ms: f64,
+    nps: f64,
+    pv: Vec<String>,
+}
+
+impl From<&SearchInfo> for Report {
+    fn from(i: &SearchInfo) -> Report {
+        Report {
+            best: i.best_move().map(|p| p.to_string()).unwrap_or_default(),
+            depth: i.depth,
+            score: i.score,
+            score_text: i.score_text(),
+            nodes: i.nodes as f64,
+            time_ms: i.time_ms,
+            nps: i.nps().round(),
+            pv: points(&i.pv),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DirectionEval {
+    direction: &'static str,
+    pattern: &'static str,
+    pattern_zh: &'static str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Breakdown {
+    directions: Vec<DirectionEval>,
+    combo: &'static str,
+    combo_zh: &'static str,
+    pattern_score: i32,
+    position: i32,
+    total: i32,
+}
+
+impl From<SquareEval> for Breakdown {
+    fn from(s: SquareEval) -> Breakdown {
+        Breakdown {
+            directions: Direction::ALL
+                .iter()
+                .zip(s.directions)
+                .map(|(d, p)| DirectionEval {
+                    direction: d.name(),
+                    pattern: p.name(),
+                    pattern_zh: p.name_zh(),
+                })
+                .collect(),
+            combo: s.combo.name(),
+            combo_zh: s.combo.name_zh(),
+            pattern_score: s.pattern_score,
+            position: s.position,
+            total: s.total,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Evaluation {
+    point: String,
+    occupied: Option<&'static str>,
+    black: Breakdown,
+    white: Breakdown,
+}
+
+/// The engine for one worker: keeps its transposition table between moves.
+#[wasm_bindgen]
+pub struct Engine {
+    core: CoreEngine,
+}
+
+#[wasm_bindgen]
+impl Engine {
+    /// A new engine with a 32 MB transposition table.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Engine {
+        Engine {
+            core: CoreEngine::new(32, now_ms),
+        }
+    }
+
+    /// Chooses a move for the side to move in `record`; calls `on_progress` per completed iteration.
+    pub fn search(
+        &mut self,
+        record: &str,
+        options: JsValue,
+        on_progress: Option<js_sys::Function>,
+    ) -> Result<JsValue, JsError> {
+        let pos = read(record)?;
+        let opts: Options = if options.is_undefined() || options.is_null() {
+            Options::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).unwrap_or_default()
+        };
+        let settings = opts.settings();
+        let mut progress = |info: &SearchInfo| {
+            if let (Some(f), Ok(v)) = (on_progress.as_ref(), to_js(&Report::from(info))) {
+                let _ = f.call1(&JsValue::NULL, &v);
+            }
+        };
+        match self.core.think(&pos, &settings, None, &mut progress) {
+            Some(info) => to_js(&Report::from(&info)),
+            None => Err(JsError::new("the game is over")),
+        }
+    }
+
+    /// The evaluation breakdown of `point` in the position of `record`, for both colours.
+    pub fn evaluate(&self, record: &str, point: &str) -> Result<JsValue, JsError> {
+        let pos = read(record)?;
+        let p: Point = point
+            .trim()
+            .parse()
+            .map_err(|e: crate::coord::ParsePointError| JsError::new(&e.to_string()))?;
+        to_js(&Evaluation {
+            point: p.to_string(),
+            occupied: pos.board().at(p).map(Color::name),
+            black: pos.square(p, Color::Black).into(),
+            white: pos.square(p, Color::White).into(),
+        })
+    }
+
+    /// Runs the fixed benchmark positions (the same as native `gomoku bench`).
+    pub fn bench(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Bench {
+            nodes: f64,
+            time_ms: f64,
+            nps: f64,
+            positions: usize,
+        }
+        let lines = crate::bench::run(now_ms, &mut |_| {});
+        let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+        let time_ms: f64 = lines.iter().map(|l| l.time_ms).sum();
+        to_js(&Bench {
+            nodes: nodes as f64,
+            time_ms,
+            nps: (nodes as f64 * 1000.0 / time_ms.max(1e-3)).round(),
+            positions: lines.len(),
+        })
+    }
+
+    /// Forgets the transposition table (for a new game).
+    pub fn clear(&mut self) {
+        self.core.clear();
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
