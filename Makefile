@@ -1,0 +1,72 @@
+# Gomoku: Rust engine compiled to WebAssembly, played in the browser.
+#   make serve   install what is missing, build the wasm, serve www/ on http://localhost:8000
+#   make test    install what is missing, then every check: fmt, clippy, native tests, wasm tests,
+#                the wasm build and the browser tests (headless Chromium)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+# Tools that `cargo install` puts in ~/.cargo/bin must be found in the same run.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+WASM_BINDGEN_VERSION := 0.2.130
+TARGET := wasm32-unknown-unknown
+WASM := target/$(TARGET)/release/gomoku.wasm
+PKG := www/pkg
+PORT ?= 8000
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: serve test setup setup-rust setup-node setup-browser wasm lint test-native test-wasm test-browser clean
+
+serve: wasm
+	@echo "Gomoku is at http://localhost:$(PORT)/  (Ctrl+C stops the server)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1 -d www
+
+test: setup setup-browser lint test-native test-wasm wasm test-browser
+	@echo "make test: all checks passed"
+
+# ---- Installation (each step does nothing when its tool is already there) ----
+
+setup: setup-rust setup-node
+
+setup-rust:
+	@rustup target list --installed | grep -qx '$(TARGET)' || rustup target add $(TARGET)
+	@cargo fmt --version >/dev/null 2>&1 || rustup component add rustfmt
+	@cargo clippy --version >/dev/null 2>&1 || rustup component add clippy
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+		echo "Installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes)"; \
+		cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+
+setup-node:
+	@[ -d node_modules/playwright-core ] && [ -d node_modules/binaryen ] || npm ci --no-audit --no-fund
+
+setup-browser:
+	@[ -x $(CHROMIUM) ] || { apt-get update && apt-get install -y chromium chromium-driver; }
+
+# ---- Build ----
+
+# wasm-opt comes from the npm package binaryen: Debian's older wasm-opt corrupts wasm-bindgen output.
+wasm: setup
+	cargo build --release --target $(TARGET) --lib
+	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
+	npx --no-install wasm-opt -O3 $(PKG)/gomoku_bg.wasm -o $(PKG)/gomoku_bg.wasm
+	@ls -l $(PKG)/gomoku_bg.wasm | awk '{print "wasm size: " $$5 " bytes"}'
+
+# ---- Checks ----
+
+lint: setup-rust
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+
+test-native:
+	cargo test --release
+
+# wasm-bindgen-test in Node (the runner is set in .cargo/config.toml)
+test-wasm: setup-rust
+	cargo test --target $(TARGET)
+
+test-browser: setup-node setup-browser wasm
+	node --test --test-concurrency=1 tests/browser/
+
+clean:
+	rm -rf $(PKG) test-artifacts

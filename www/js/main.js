@@ -1,0 +1,457 @@
+// Wiring: loads the engine's rules on the main thread, restores the game, and decides who moves.
+// The AI's searches run in a worker (js/ai-player.js); evaluations and instant fallback moves run
+// in a second, "helper" worker so they answer even while the AI is thinking.
+
+import { Game } from './game.js';
+import { BoardView } from './board-view.js';
+import { EngineClient, EngineCancelled } from './engine-client.js';
+import { AiPlayer } from './ai-player.js';
+import { SettingsPanel } from './settings.js';
+import { SearchLog } from './search-log.js';
+import { EvalPanel } from './eval-panel.js';
+import * as storage from './storage.js';
+import { capitalize, colorOfMove } from './coords.js';
+
+const $ = (id) => document.getElementById(id);
+const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can be followed
+
+const app = $('app');
+const ui = {
+  status: $('status'),
+  clock: $('clock'),
+  banner: $('banner'),
+  bannerText: $('banner-text'),
+  message: $('message'),
+  announcer: $('announcer'),
+  mode: $('mode'),
+  showNumbers: $('show-numbers'),
+  undo: $('btn-undo'),
+  redo: $('btn-redo'),
+  stop: $('btn-stop'),
+  pause: $('btn-pause'),
+  step: $('btn-step'),
+  moveList: $('move-list'),
+  recordInput: $('record-input'),
+};
+
+let rules; // parseRecord from the wasm module
+let game;
+let board;
+let ai;
+let searchEngine;
+let helperEngine;
+let log;
+let evalPanel;
+let settings;
+
+let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
+let humanColor = 'black';
+let paused = false; // AI vs AI only
+let stepRequested = false; // AI vs AI: play one move while paused
+let aiTimer = 0; // pending start of an AI move
+let aiBlockedAt = null; // record at which the engine refused to move (no retry loop)
+let clockTimer = 0;
+let showNumbers = false;
+
+start();
+
+async function start() {
+  let wasm;
+  try {
+    wasm = await import('../pkg/gomoku.js');
+    await wasm.default();
+  } catch (err) {
+    app.dataset.aiState = 'error';
+    ui.status.textContent = 'The engine could not be loaded. Build it with "make serve" (it fills www/pkg/).';
+    showMessage(String(err?.message ?? err), 'error');
+    return;
+  }
+  rules = wasm.parseRecord;
+  $('engine-version').textContent = wasm.engineVersion();
+
+  game = new Game(rules);
+  searchEngine = new EngineClient('gomoku-search', {
+    onCrash: (err) => showMessage(`The AI engine stopped unexpectedly (${err.message}). ` +
+      'It was restarted and continues from the current position.', 'error'),
+  });
+  helperEngine = new EngineClient('gomoku-helper', {
+    onCrash: (err) => showMessage(`The evaluation engine stopped unexpectedly (${err.message}); it was restarted.`, 'error'),
+  });
+  searchEngine.warmUp();
+  helperEngine.warmUp();
+  log = new SearchLog($('search-log'));
+  ai = new AiPlayer(searchEngine, helperEngine, { onProgress: (p) => log.progress(p) });
+  board = new BoardView({ canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect });
+  evalPanel = new EvalPanel({
+    panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
+  });
+  settings = new SettingsPanel({
+    form: $('settings'), resetButton: $('settings-reset'), note: $('settings-note'),
+    onProblem: (text) => showMessage(text, 'error'),
+  });
+
+  showNumbers = storage.readStored(storage.VIEW_KEY, (data) => data?.showNumbers === true).value ?? false;
+  ui.showNumbers.checked = showNumbers;
+  restoreGame();
+  wireControls();
+  update();
+}
+
+/** Saved game first, then the URL's position if it carries one. Problems are reported, never trusted. */
+function restoreGame() {
+  const problems = [];
+  const saved = storage.readStored(storage.GAME_KEY, (data) => storage.parseGameEntry(data, rules));
+  if (saved.error) {
+    problems.push(`The saved game could not be read (${saved.error}), so a new game was started. ` +
+      `The old entry was kept under "${saved.asideKey}".`);
+  } else if (saved.value) {
+    mode = saved.value.mode;
+    humanColor = saved.value.humanColor;
+    game.load(saved.value.moves);
+  }
+  const fromUrl = storage.recordFromHash();
+  if (fromUrl !== null) {
+    try {
+      game.load(fromUrl);
+    } catch (err) {
+      problems.push(`The position in the link could not be loaded: ${err.message}.`);
+    }
+  }
+  if (problems.length) showMessage(problems.join(' '), 'error');
+}
+
+function wireControls() {
+  $('btn-new').addEventListener('click', newGame);
+  $('banner-new').addEventListener('click', newGame);
+  ui.undo.addEventListener('click', undo);
+  ui.redo.addEventListener('click', redo);
+  ui.stop.addEventListener('click', () => ai.stop());
+  ui.pause.addEventListener('click', () => {
+    paused = !paused;
+    if (paused) cancelAi();
+    update();
+  });
+  ui.step.addEventListener('click', () => {
+    stepRequested = true;
+    update();
+  });
+  ui.mode.addEventListener('change', () => {
+    cancelAi();
+    [mode, humanColor] = ui.mode.value === 'hvh' ? ['hvh', humanColor]
+      : ui.mode.value === 'ava' ? ['ava', humanColor]
+      : ['hva', ui.mode.value === 'hva-white' ? 'white' : 'black'];
+    paused = false;
+    aiBlockedAt = null;
+    update();
+  });
+  ui.showNumbers.addEventListener('change', () => {
+    showNumbers = ui.showNumbers.checked;
+    storage.writeStored(storage.VIEW_KEY, { showNumbers });
+    update();
+  });
+  $('btn-load').addEventListener('click', () => loadRecord(ui.recordInput.value, 'record'));
+  ui.recordInput.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') loadRecord(ui.recordInput.value, 'record');
+  });
+  $('btn-copy').addEventListener('click', () => copyText(game.record, 'Record'));
+  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record), 'Link'));
+  window.addEventListener('hashchange', () => {
+    const record = storage.recordFromHash();
+    if (record !== null && record !== game.record) loadRecord(record, 'link');
+  });
+}
+
+// ---- Whose move ---------------------------------------------------------------------------
+
+function isAiTurn() {
+  return !game.over && (mode === 'ava' || (mode === 'hva' && game.toMove !== humanColor));
+}
+
+function humanCanMove() {
+  return !game.over && !isAiTurn();
+}
+
+/** Starts the AI when it is its turn (and it is allowed to play). */
+function maybeStartAi() {
+  if (!isAiTurn() || ai.thinking || aiTimer || aiBlockedAt === game.record) return;
+  if (mode === 'ava' && paused && !stepRequested) return;
+  stepRequested = false;
+  aiTimer = setTimeout(aiMove, mode === 'ava' ? AI_VS_AI_PAUSE_MS : 0);
+}
+
+async function aiMove() {
+  aiTimer = 0;
+  const record = game.record;
+  const color = game.toMove;
+  const options = settings.engineOptions(); // read now: changes apply to the next AI move
+  log.begin(game.moves.length + 1, color, options);
+  const started = performance.now();
+  startClock(started);
+  const thinking = ai.think(record, options);
+  update();
+  let outcome;
+  try {
+    outcome = await thinking;
+  } catch (err) {
+    stopClock();
+    if (err instanceof EngineCancelled) return;
+    aiBlockedAt = record;
+    log.note(`The AI could not move: ${err.message}`);
+    showMessage(`The AI could not move: ${err.message}`, 'error');
+    update();
+    return;
+  }
+  stopClock();
+  log.played(outcome, performance.now() - started);
+  if (game.record !== record) return; // cannot happen: every change cancels the AI first
+  try {
+    game.play(outcome.move);
+  } catch (err) {
+    aiBlockedAt = record;
+    showMessage(`The AI chose an impossible move (${outcome.move}): ${err.message}`, 'error');
+    update();
+    return;
+  }
+  if (outcome.how !== 'search' && outcome.how !== 'stopped') {
+    showMessage(outcome.how === 'timeout'
+      ? 'The AI did not answer in time; it played its best move so far and was restarted.'
+      : 'The AI engine crashed twice on this position; it played its best move so far.', 'error');
+  }
+  announceMove();
+  update();
+}
+
+/** Abandons the AI's current or pending move without playing it. */
+function cancelAi() {
+  clearTimeout(aiTimer);
+  aiTimer = 0;
+  if (ai.thinking) {
+    ai.cancel();
+    log.note('(search cancelled)');
+  }
+  stopClock();
+}
+
+// ---- Actions ------------------------------------------------------------------------------
+
+function humanPlays(point) {
+  if (!game) return;
+  if (game.over) {
+    announce('The game is over. Start a new game or undo.');
+    showMessage('The game is over. Start a new game or undo.', 'info');
+    return;
+  }
+  if (!humanCanMove()) {
+    announce('Wait for the AI to move, or press Stop.');
+    return;
+  }
+  if (game.moves.includes(point)) {
+    announce(`${point} is already taken.`);
+    return;
+  }
+  try {
+    game.play(point);
+  } catch (err) {
+    showMessage(err.message, 'error');
+    return;
+  }
+  clearMessage();
+  announceMove();
+  update();
+}
+
+function newGame() {
+  cancelAi();
+  game.reset();
+  aiBlockedAt = null;
+  paused = false;
+  searchEngine.clear().catch(() => {}); // a fresh worker has an empty table anyway
+  log.clear();
+  clearMessage();
+  announce('New game.');
+  update();
+}
+
+/** Takes back a move; against the AI, the AI's reply and the human's move together. */
+function undo() {
+  cancelAi();
+  if (mode === 'hva') {
+    while (game.canUndo) {
+      const color = colorOfMove(game.moves.length - 1);
+      game.undo();
+      if (color === humanColor) break;
+    }
+  } else {
+    game.undo();
+    if (mode === 'ava') paused = true;
+  }
+  aiBlockedAt = null;
+  announce(game.lastMove ? `Undone. Last move ${game.lastMove}.` : 'Undone. The board is empty.');
+  update();
+}
+
+function redo() {
+  cancelAi();
+  if (mode === 'hva') {
+    // The human's move and the AI's reply come back together.
+    do game.redo(); while (game.canRedo && game.toMove !== humanColor && !game.over);
+  } else {
+    game.redo();
+    if (mode === 'ava') paused = true;
+  }
+  announce(`Redone. Last move ${game.lastMove}.`);
+  update();
+}
+
+function loadRecord(text, source) {
+  const record = storage.normalizeRecordText(text);
+  let state;
+  try {
+    state = rules(record); // validate first: a bad record must leave the game untouched
+  } catch (err) {
+    showMessage(`Could not load the ${source}: ${err.message}. The current game is unchanged.`, 'error');
+    return;
+  }
+  cancelAi();
+  game.load(state.moves.join(' '));
+  aiBlockedAt = null;
+  showMessage(`Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`, 'info');
+  if (game.lastMove) board.focusPoint(game.lastMove, { moveFocus: false });
+  update();
+}
+
+function inspect(point) {
+  evalPanel.show(point, helperEngine.evaluate(game.record, point));
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    showMessage(`${what} copied${text ? `: ${text}` : ' (the board is empty)'}.`, 'info');
+  } catch {
+    // No clipboard permission: put the text where the user can copy it by hand.
+    ui.recordInput.value = text;
+    ui.recordInput.select();
+    showMessage(`${what} is in the text field, selected: press Ctrl+C (⌘C) to copy it.`, 'info');
+  }
+}
+
+// ---- Display ------------------------------------------------------------------------------
+
+function update() {
+  const thinking = ai.thinking;
+  app.dataset.record = game.record;
+  app.dataset.aiState = thinking ? 'thinking' : 'idle';
+  ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
+
+  board.render({
+    moves: game.moves,
+    winLine: game.winLine,
+    showNumbers,
+    preview: humanCanMove() ? game.toMove : null,
+  });
+
+  const result = resultText();
+  ui.status.textContent = statusText(thinking);
+  ui.status.hidden = result !== null;
+  ui.banner.hidden = result === null;
+  ui.bannerText.textContent = result ?? '';
+  ui.banner.dataset.result = game.winner ?? (game.draw ? 'draw' : '');
+
+  ui.undo.disabled = !(mode === 'hva'
+    ? game.moves.some((_, i) => colorOfMove(i) === humanColor)
+    : game.canUndo);
+  ui.redo.disabled = !game.canRedo;
+  ui.stop.disabled = !thinking;
+  ui.pause.hidden = ui.step.hidden = mode !== 'ava';
+  ui.pause.textContent = paused ? 'Resume' : 'Pause';
+  ui.pause.disabled = game.over;
+  ui.step.disabled = !(paused && isAiTurn() && !thinking);
+
+  renderMoveList();
+  storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
+  storage.writeHash(game.record);
+  maybeStartAi();
+}
+
+function statusText(thinking) {
+  if (game.over) return 'Game over.';
+  const side = capitalize(game.toMove);
+  if (thinking) return `${side} (AI) is thinking…`;
+  if (aiBlockedAt === game.record) return `${side} (AI) cannot move. Undo, load a game or start a new one.`;
+  if (mode === 'hvh') return `${side} to move.`;
+  if (mode === 'ava') return paused ? `AI vs AI paused, ${side} to move. Resume or Step.` : `${side} (AI) to move.`;
+  return isAiTurn() ? `${side} (AI) to move.` : `Your move (${side}).`;
+}
+
+/** Banner text for a finished game, null while it goes on. */
+function resultText() {
+  if (game.draw) return 'Draw: the board is full.';
+  if (!game.winner) return null;
+  const total = game.moves.length;
+  const own = game.winner === 'black' ? Math.ceil(total / 2) : Math.floor(total / 2);
+  const who = mode === 'hva' ? (game.winner === humanColor ? 'You win' : `The AI (${capitalize(game.winner)}) wins`)
+    : `${capitalize(game.winner)} wins`;
+  return `${who} in ${own} moves (five in a row on move ${total}).`;
+}
+
+function renderMoveList() {
+  const moves = game.moves;
+  const list = ui.moveList;
+  // Rebuild only what changed: usually one item added or removed at the end.
+  while (list.childElementCount > moves.length) list.lastElementChild.remove();
+  for (let i = 0; i < moves.length; i++) {
+    const existing = list.children[i];
+    if (existing?.dataset.point === moves[i]) continue;
+    const item = document.createElement('li');
+    item.dataset.point = moves[i];
+    item.dataset.color = colorOfMove(i);
+    const number = document.createElement('span');
+    number.className = 'num';
+    number.textContent = `${i + 1}.`;
+    const stone = document.createElement('span');
+    stone.className = `stone ${colorOfMove(i)}`;
+    stone.setAttribute('aria-hidden', 'true');
+    item.append(number, stone, moves[i]);
+    if (existing) existing.replaceWith(item);
+    else list.append(item);
+  }
+  for (const item of list.querySelectorAll('.last')) item.classList.remove('last');
+  list.lastElementChild?.classList.add('last');
+  list.scrollTop = list.scrollHeight;
+}
+
+/** Says the last move; a result is announced by the banner (role="alert"). */
+function announceMove() {
+  announce(`${capitalize(colorOfMove(game.moves.length - 1))} ${game.lastMove}.`);
+}
+
+function announce(text) {
+  ui.announcer.textContent = text;
+}
+
+function showMessage(text, kind) {
+  ui.message.textContent = text;
+  ui.message.dataset.kind = kind;
+  ui.message.hidden = false;
+}
+
+function clearMessage() {
+  ui.message.hidden = true;
+  ui.message.textContent = '';
+}
+
+function startClock(started) {
+  stopClock();
+  const tick = () => {
+    ui.clock.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  };
+  tick();
+  clockTimer = setInterval(tick, 100);
+}
+
+function stopClock() {
+  clearInterval(clockTimer);
+  clockTimer = 0;
+  ui.clock.textContent = '';
+}
