@@ -96,7 +96,7 @@ export async function setMode(page, mode) {
   await page.selectOption('#mode', mode);
 }
 
-/** Lines of the search log as {kind, text, depth, ms, how}. */
+/** Lines of the search log as {kind, text, depth, ms, how, pv}. */
 export function logLines(page) {
   return page.$$eval('#search-log li', (items) => items.map((li) => ({
     kind: li.dataset.kind,
@@ -104,6 +104,7 @@ export function logLines(page) {
     depth: li.dataset.depth === undefined ? undefined : Number(li.dataset.depth),
     ms: li.dataset.ms === undefined ? undefined : Number(li.dataset.ms),
     how: li.dataset.how,
+    pv: li.dataset.pv,
   })));
 }
 

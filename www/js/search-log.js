@@ -1,15 +1,18 @@
 // The live search log: one line per completed depth while the AI thinks, and the move it played.
-// Every line also goes to console.log. Lines carry data-* attributes (kind, depth, ms) for tests.
+// Every line also goes to console.log. Lines carry data-* attributes (kind, depth, pv, ms, how) for tests.
 
 import { capitalize } from './coords.js';
 
 const MAX_LINES = 400;
 
-/** 1234 -> "1234", 45678 -> "45.7k", 12345678 -> "12.3M". */
+/** Three significant figures at most: 1234 -> "1234", 45678 -> "45.7k", 345678 -> "346k", 12345678 -> "12.3M". */
 export function formatCount(n) {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(1)}G`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
-  if (n >= 1e4) return `${(n / 1e3).toFixed(1)}k`;
+  for (const [unit, size] of [['G', 1e9], ['M', 1e6], ['k', 1e3]]) {
+    if (n >= size && (unit !== 'k' || n >= 1e4)) {
+      const v = n / size;
+      return `${v >= 100 ? Math.round(v) : v.toFixed(1)}${unit}`;
+    }
+  }
   return String(Math.round(n));
 }
 
@@ -30,10 +33,10 @@ export class SearchLog {
 
   /** One completed iteration of the search. */
   progress(p) {
-    const text = `d${String(p.depth).padStart(2)}  ${String(p.scoreText).padStart(9)}  ` +
-      `${formatCount(p.nodes).padStart(6)} nodes  ${formatCount(p.nps).padStart(6)} n/s  ` +
-      `${String(Math.round(p.timeMs)).padStart(5)} ms  pv ${p.pv.join(' ')}`;
-    this.#add('depth', text, { depth: p.depth });
+    const text = `${String(p.depth).padStart(2)} ${String(p.scoreText).padStart(6)} ` +
+      `${formatCount(p.nodes).padStart(5)} ${formatCount(p.nps).padStart(5)}/s ` +
+      `${String(Math.round(p.timeMs)).padStart(5)}ms  ${p.pv.join(' ')}`;
+    this.#add('depth', text, { depth: p.depth, pv: p.pv.join(' ') });
   }
 
   /** The move played, how it was found and the wall-clock time it took. */
