@@ -231,7 +231,7 @@ pub struct Engine {
 }
 
 /// Longest VCF the root threat search looks for, in attacker moves.
-const ROOT_VCF_MOVES: u8 = 30;
+const ROOT_VCF_MOVES: u8 = 100;
 /// Node budget of the root VCF search.
 const ROOT_VCF_NODES: u64 = 100_000;
 

@@ -1,0 +1,152 @@
+//! The Gomocup protocol: every command, bad input answered with `ERROR`, and the binary end to end.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gomoku::protocol::{Flow, Session};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn clock() -> f64 {
+    use std::sync::OnceLock;
+    use std::time::Instant;
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// Sends `lines` and returns every reply line that is not a MESSAGE.
+fn run(session: &mut Session, lines: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in lines {
+        session.handle(l, &mut |s| {
+            if !s.starts_with("MESSAGE") {
+                out.push(s.to_string())
+            }
+        });
+    }
+    out
+}
+
+fn is_move(s: &str) -> Option<(usize, usize)> {
+    let (x, y) = s.split_once(',')?;
+    let (x, y) = (x.parse().ok()?, y.parse().ok()?);
+    (x < 15 && y < 15).then_some((x, y))
+}
+
+fn fast_session() -> Session {
+    let mut s = Session::new(clock);
+    assert_eq!(
+        run(
+            &mut s,
+            &[
+                "START 15",
+                "INFO timeout_turn 100",
+                "INFO max_memory 33554432"
+            ]
+        ),
+        ["OK"]
+    );
+    s
+}
+
+#[test]
+fn plays_a_game_through_begin_and_turn() {
+    let mut s = fast_session();
+    let first = run(&mut s, &["BEGIN"]);
+    assert_eq!(first, ["7,7"], "black opens in the centre");
+    let reply = run(&mut s, &["TURN 8,8"]);
+    let (x, y) = is_move(&reply[0]).expect("a move");
+    assert!((x, y) != (7, 7) && (x, y) != (8, 8));
+    assert_eq!(run(&mut s, &["TURN 8,8"]), ["ERROR i7 is already occupied"]);
+}
+
+#[test]
+fn board_sets_up_a_position_and_the_engine_blocks() {
+    let mut s = fast_session();
+    // Opponent (2) has four in a column x=3, y=3..6; we (1) must block at 3,2 or 3,7.
+    let reply = run(
+        &mut s,
+        &[
+            "BOARD", "3,3,2", "10,10,1", "3,4,2", "11,10,1", "3,5,2", "12,1,1", "3,6,2", "DONE",
+        ],
+    );
+    assert!(reply == ["3,2"] || reply == ["3,7"], "{reply:?}");
+}
+
+#[test]
+fn takeback_restart_info_and_about() {
+    let mut s = fast_session();
+    let m = run(&mut s, &["BEGIN"]).remove(0);
+    assert_eq!(run(&mut s, &[&format!("TAKEBACK {m}")]), ["OK"]);
+    assert_eq!(run(&mut s, &["BEGIN"]), ["7,7"], "the board is empty again");
+    assert_eq!(run(&mut s, &["RESTART"]), ["OK"]);
+    assert_eq!(
+        run(
+            &mut s,
+            &[
+                "INFO max_depth 2",
+                "INFO max_width 3",
+                "INFO rule 0",
+                "INFO game_type 1"
+            ]
+        ),
+        Vec::<String>::new()
+    );
+    assert!(run(&mut s, &["ABOUT"])[0].starts_with("name="));
+    assert_eq!(s.handle("END", &mut |_| {}), Flow::Quit);
+}
+
+#[test]
+fn bad_input_gets_error_and_the_game_continues() {
+    let mut s = fast_session();
+    run(&mut s, &["BEGIN"]);
+    for bad in [
+        "TURN 15,3",
+        "TURN 7,7",
+        "TURN x,y",
+        "TURN",
+        "TURN 3",
+        "TURN -1,2",
+        "TURN 99999999999999999999,1",
+        "TAKEBACK 0,0",
+        "START 20",
+        "INFO timeout_turn abc",
+        "INFO",
+        "FOO bar",
+        "\u{0}\u{7f}ü",
+    ] {
+        let out = run(&mut s, &[bad]);
+        assert_eq!(out.len(), 1, "{bad:?} → {out:?}");
+        assert!(out[0].starts_with("ERROR"), "{bad:?} → {out:?}");
+    }
+    let out = run(&mut s, &["BOARD", "1,1,1", "1,1,2", "DONE"]);
+    assert!(out[0].starts_with("ERROR"), "duplicate stones: {out:?}");
+    let out = run(&mut s, &["BOARD", "garbage", "DONE"]);
+    assert!(out.iter().any(|l| l.starts_with("ERROR")), "{out:?}");
+    let reply = run(&mut s, &["TURN 0,0"]);
+    assert!(is_move(&reply[0]).is_some(), "still serving: {reply:?}");
+}
+
+#[test]
+fn the_binary_speaks_the_protocol() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(b"START 15\r\nINFO timeout_turn 200\nBEGIN\nTURN 0,0\nbogus\nEND\n")
+        .unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+    assert_eq!(lines[0], "OK");
+    assert_eq!(lines[1], "7,7");
+    assert!(is_move(lines[2]).is_some(), "{lines:?}");
+    assert!(lines[3].starts_with("ERROR unknown command"), "{lines:?}");
+    assert!(
+        text.contains("MESSAGE depth"),
+        "the search log is sent as MESSAGE lines"
+    );
+}

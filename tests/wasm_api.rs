@@ -1,0 +1,124 @@
+//! The exported WebAssembly API under bad input: every call returns a value or an `Error`, never a trap.
+//! Runs with `cargo test --target wasm32-unknown-unknown` (wasm-bindgen-test-runner, in Node).
+#![cfg(target_arch = "wasm32")]
+
+use gomoku::wasm::{parse_record, Engine};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn options(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn parse_record_reports_state_and_refuses_bad_records() {
+    let s = parse_record("h8 i9 h9").unwrap();
+    assert_eq!(get(&s, "toMove").as_string().unwrap(), "white");
+    assert!(get(&s, "winner").is_null());
+    let won = parse_record("a1 b1 a2 b2 a3 b3 a4 b4 a5").unwrap();
+    assert_eq!(get(&won, "winner").as_string().unwrap(), "black");
+    assert_eq!(js_sys::Array::from(&get(&won, "winLine")).length(), 5);
+    for bad in [
+        "h8 h8",
+        "z1",
+        "h8 i9 p3",
+        "a1 b1 a2 b2 a3 b3 a4 b4 a5 c1",
+        "h",
+        "🙂",
+        &"h8 ".repeat(5000),
+    ] {
+        assert!(parse_record(bad).is_err(), "{bad:.20} must be refused");
+    }
+}
+
+#[wasm_bindgen_test]
+fn search_clamps_options_and_refuses_finished_games() {
+    let mut e = Engine::new();
+    for opts in [
+        "{}",
+        r#"{"depth": -5, "width": 100000, "timeMs": 1e300}"#,
+        r#"{"depth": "deep", "width": null, "mode": 42}"#,
+        r#"{"mode": "eval"}"#,
+        r#"{"depth": 2, "width": 3, "timeMs": 50}"#,
+    ] {
+        let r = e.search("h8 i9", options(opts), None).unwrap();
+        let m = get(&r, "move").as_string().unwrap();
+        assert!(m != "h8" && m != "i9" && m.len() >= 2, "{opts}: {m}");
+    }
+    assert!(e.search("h8 i9", JsValue::UNDEFINED, None).is_ok());
+    assert!(e
+        .search("h8 i9", JsValue::from_str("nonsense"), None)
+        .is_ok());
+    assert!(e
+        .search("a1 b1 a2 b2 a3 b3 a4 b4 a5", JsValue::UNDEFINED, None)
+        .is_err());
+    assert!(e.search("h8 h8", JsValue::UNDEFINED, None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn evaluate_handles_every_point_and_bad_points() {
+    let e = Engine::new();
+    let ev = e.evaluate("h8 i9 h9", "h10").unwrap();
+    let black = get(&ev, "black");
+    assert_eq!(get(&black, "combo").as_string().unwrap(), "open three");
+    assert_eq!(get(&ev, "occupied"), JsValue::NULL);
+    let occ = e.evaluate("h8 i9 h9", "h8").unwrap();
+    assert_eq!(get(&occ, "occupied").as_string().unwrap(), "black");
+    for bad in ["", "p1", "h0", "h16", "x"] {
+        assert!(e.evaluate("h8", bad).is_err());
+    }
+    assert!(e.evaluate("garbage", "h8").is_err());
+}
+
+#[wasm_bindgen_test]
+fn random_call_sequences_never_trap() {
+    let mut e = Engine::new();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..300 {
+        let record = moves.join(" ");
+        match next(5) {
+            0 => {
+                let p = format!("{}{}", (b'a' + next(17) as u8) as char, next(17));
+                if parse_record(&format!("{record} {p}")).is_ok() {
+                    moves.push(p);
+                }
+            }
+            1 => {
+                moves.pop();
+            }
+            2 => {
+                let p = format!("{}{}", (b'a' + next(16) as u8) as char, next(16));
+                let _ = e.evaluate(&record, &p);
+            }
+            3 => {
+                let opts = format!(
+                    r#"{{"depth": {}, "width": {}, "timeMs": {}}}"#,
+                    next(40) as i64 - 5,
+                    next(300),
+                    next(30)
+                );
+                if let Ok(r) = e.search(&record, options(&opts), None) {
+                    moves.push(get(&r, "move").as_string().unwrap());
+                }
+            }
+            _ => e.clear(),
+        }
+        if parse_record(&moves.join(" "))
+            .map(|s| !get(&s, "winner").is_null())
+            .unwrap_or(true)
+        {
+            moves.clear();
+        }
+    }
+}
