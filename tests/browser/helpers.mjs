@@ -16,8 +16,8 @@ const ARGS = [
 ];
 
 /** Starts the server and the browser once per test file. */
-export async function startBrowser() {
-  const server = await startServer();
+export async function startBrowser(serverOptions) {
+  const server = await startServer(serverOptions);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   return {
     server,

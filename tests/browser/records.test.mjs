@@ -34,6 +34,23 @@ test('a won game shows the banner, highlights the five and refuses further moves
   await context.close();
 });
 
+test('a full board without five is a draw', async () => {
+  // Colouring (x + 2y) mod 4 < 2 has no run longer than two in any direction: 113 black, 112 white.
+  const black = [];
+  const white = [];
+  for (let y = 0; y < 15; y++) {
+    for (let x = 0; x < 15; x++) ((x + 2 * y) % 4 < 2 ? black : white).push(`${'abcdefghijklmno'[x]}${y + 1}`);
+  }
+  const moves = black.flatMap((b, i) => (i < white.length ? [b, white[i]] : [b]));
+  const { page, context, errors } = await openPage(env, { hash: `#moves=${moves.join(',')}` });
+  assert.equal(moveCount(await record(page)), 225);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner-text'), /Draw/);
+  assert.equal(await page.getAttribute('#app', 'data-ai-state'), 'idle');
+  assertNoErrors(errors);
+  await context.close();
+});
+
 test('a link with #moves= opens that position, and the URL follows the game', async () => {
   const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9,h9,i10' });
   assert.equal(await record(page), 'h8 i9 h9 i10');

@@ -19,10 +19,18 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Starts the server; resolves {url, close}. */
-export function startServer(root = WWW) {
+/**
+ * Starts the server; resolves {url, close}.
+ * `overrides` maps a URL path to JavaScript source served instead of the file (fault-injection tests).
+ */
+export function startServer({ root = WWW, overrides = {} } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    if (Object.hasOwn(overrides, path)) {
+      res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' });
+      res.end(overrides[path]);
+      return;
+    }
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) {
       res.writeHead(403).end();
