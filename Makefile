@@ -40,8 +40,9 @@ setup-rust:
 setup-node:
 	@[ -d node_modules/playwright-core ] && [ -d node_modules/binaryen ] || npm ci --no-audit --no-fund
 
+# (fonts-wqy-microhei: Chinese glyphs in the test screenshots)
 setup-browser:
-	@[ -x $(CHROMIUM) ] || { apt-get update && apt-get install -y chromium chromium-driver; }
+	@[ -x $(CHROMIUM) ] || { apt-get update && apt-get install -y chromium chromium-driver fonts-wqy-microhei; }
 
 # ---- Build ----
 

@@ -246,7 +246,9 @@ export class BoardView {
 
     // Coordinates: letters under the board, numbers to its left.
     ctx.fillStyle = COLORS.label;
-    ctx.font = `600 ${Math.round(cell * 0.4)}px system-ui, sans-serif`;
+    // About 0.42 cell, but legible (≥ 10.5 CSS px) on phones where cells are small.
+    const labelPx = Math.max(cell * 0.42, Math.min(cell * 0.52, 10.5 * devicePixelRatio));
+    ctx.font = `600 ${Math.round(labelPx)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (let i = 0; i < SIZE; i++) {
