@@ -2,7 +2,8 @@
 // small shim that injects faults for two otherwise unused time limits (evaluation-only requests,
 // which the helper worker serves, always go to the real engine):
 //   timeMs 777: engine.search throws a wasm trap (WebAssembly.RuntimeError), as a Rust panic would;
-//   timeMs 888: engine.search reports depth 1 (best move a1), then never returns.
+//   timeMs 888: engine.search reports depth 1 (best move a1), then never returns;
+//   timeMs 999: engine.search never returns and reports nothing.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +22,9 @@ export class Engine extends real.Engine {
     }
     if (options?.mode !== 'eval' && options?.timeMs === 888) {
       onProgress?.({ depth: 1, score: 0, scoreText: '+0', nodes: 1, timeMs: 1, nps: 1, pv: ['a1'] });
+      for (;;) {}
+    }
+    if (options?.mode !== 'eval' && options?.timeMs === 999) {
       for (;;) {}
     }
     return super.search(record, options, onProgress);
@@ -64,6 +68,24 @@ test('the watchdog plays the best move so far when a search overruns its time', 
   await setSettings(page, { timeMs: 200 });
   await cell(page, 'g7').click();
   await waitForMoves(page, 4);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('Stop before any depth has completed plays an instant evaluation move', async () => {
+  const { page, context, errors } = await openPage(env);
+  await setSettings(page, { timeMs: 999 });
+  await cell(page, 'h8').click();
+  await page.waitForSelector('#app[data-ai-state="thinking"]');
+  await page.waitForTimeout(300);
+  const stopped = Date.now();
+  await page.click('#btn-stop');
+  const moves = await waitForMoves(page, 2, 5000);
+  assert.ok(Date.now() - stopped < 2000, 'the move comes right after Stop');
+  const last = (await lastMoveLog(page)).at(-1);
+  assert.equal(last.how, 'stopped');
+  assert.match(last.text, /instant evaluation move/);
+  assert.notEqual(moves.split(' ')[1], 'a1');
   assertNoErrors(errors);
   await context.close();
 });

@@ -39,6 +39,7 @@ export class Game {
   /** Plays a point for the side to move. Throws (game unchanged) when the move is illegal. */
   play(point) {
     const state = this.#rules(`${this.record} ${point}`);
+    if (state.moves.length !== this.moves.length + 1) throw new Error(`'${point}' is not one point`);
     const played = state.moves.at(-1);
     if (this.#future.at(-1) === played) {
       this.#future.pop(); // same as redo: keep the rest of the undone line

@@ -85,21 +85,22 @@ async function start() {
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
   });
+  const problems = []; // what could not be restored, reported together
   settings = new SettingsPanel({
     form: $('settings'), resetButton: $('settings-reset'), note: $('settings-note'),
-    onProblem: (text) => showMessage(text, 'error'),
+    onProblem: (text) => problems.push(text),
   });
 
   showNumbers = storage.readStored(storage.VIEW_KEY, (data) => data?.showNumbers === true).value ?? false;
   ui.showNumbers.checked = showNumbers;
-  restoreGame();
+  restoreGame(problems);
+  if (problems.length) showMessage(problems.join(' '), 'error');
   wireControls();
   update();
 }
 
 /** Saved game first, then the URL's position if it carries one. Problems are reported, never trusted. */
-function restoreGame() {
-  const problems = [];
+function restoreGame(problems) {
   const saved = storage.readStored(storage.GAME_KEY, (data) => storage.parseGameEntry(data, rules));
   if (saved.error) {
     problems.push(`The saved game could not be read (${saved.error}), so a new game was started. ` +
@@ -117,7 +118,6 @@ function restoreGame() {
       problems.push(`The position in the link could not be loaded: ${err.message}.`);
     }
   }
-  if (problems.length) showMessage(problems.join(' '), 'error');
 }
 
 function wireControls() {
@@ -137,9 +137,10 @@ function wireControls() {
   });
   ui.mode.addEventListener('change', () => {
     cancelAi();
-    [mode, humanColor] = ui.mode.value === 'hvh' ? ['hvh', humanColor]
-      : ui.mode.value === 'ava' ? ['ava', humanColor]
-      : ['hva', ui.mode.value === 'hva-white' ? 'white' : 'black'];
+    // Options: 'hva-black', 'hva-white', 'hvh', 'ava'.
+    const [newMode, color] = ui.mode.value.split('-');
+    mode = newMode;
+    if (color) humanColor = color;
     paused = false;
     aiBlockedAt = null;
     update();
@@ -235,7 +236,6 @@ function cancelAi() {
 // ---- Actions ------------------------------------------------------------------------------
 
 function humanPlays(point) {
-  if (!game) return;
   if (game.over) {
     announce('The game is over. Start a new game or undo.');
     showMessage('The game is over. Start a new game or undo.', 'info');
