@@ -11,7 +11,7 @@ pub const POSITIONS: [&str; 8] = [
     "h8 h9 i9 g7 j10 k11 i8 i10 j8 k8",
     "h8 i8 g9 i7 i9 h9 j10 g8 f9 k11",
     "h8 j8 g7 h7 i9 g9 i8 i7 j9 h9 k9",
-    "h8 g9 i9 g7 g8 f8 j10 k11 i10 i11 h11",
+    "h8 i7 j8 g8 i9 h9 j10 k11 j9 j7",
     "g8 h8 h9 i10 f7 g7 i9 j9 f8 e8 f10",
     "h8 i9 j8 i8 i7 h6 j9 j7 k8 l8 k10 g8",
     "f6 h8 g7 i9 h9 g8 f9 j10 k11 e8 g10 h10 f8",
@@ -53,12 +53,7 @@ pub fn run(clock: fn() -> f64, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLin
         let info = engine.think(&pos, &settings, None, &mut |_| {});
         let time_ms = clock() - t0;
         let (nodes, best) = info
-            .map(|i| {
-                (
-                    i.nodes,
-                    i.pv_text().split(' ').next().unwrap_or("").to_string(),
-                )
-            })
+            .map(|i| (i.nodes, i.pv_text().split(' ').next().unwrap_or("").to_string()))
             .unwrap_or_default();
         let l = BenchLine {
             record,

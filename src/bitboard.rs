@@ -64,10 +64,7 @@ impl Bitboard {
     /// Number of points in the set.
     #[inline]
     pub const fn count(&self) -> u32 {
-        self.0[0].count_ones()
-            + self.0[1].count_ones()
-            + self.0[2].count_ones()
-            + self.0[3].count_ones()
+        self.0[0].count_ones() + self.0[1].count_ones() + self.0[2].count_ones() + self.0[3].count_ones()
     }
 
     /// Whether the set is empty.
@@ -85,10 +82,7 @@ impl Bitboard {
     /// The points of the set in index order.
     #[inline]
     pub fn iter(&self) -> BitIter {
-        BitIter {
-            words: self.0,
-            word: 0,
-        }
+        BitIter { words: self.0, word: 0 }
     }
 
     /// Shifts every point `N` slots up the index order (`N` < 64), dropping what leaves the board.
@@ -230,10 +224,7 @@ mod tests {
         let expected: Bitboard = ["a1", "b1", "a2", "b2"].iter().map(|s| pt(s)).collect();
         assert_eq!(corner, expected);
         let right = Bitboard::from_point(pt("o8")).dilate();
-        let expected: Bitboard = ["o8", "n8", "o7", "n7", "o9", "n9"]
-            .iter()
-            .map(|s| pt(s))
-            .collect();
+        let expected: Bitboard = ["o8", "n8", "o7", "n7", "o9", "n9"].iter().map(|s| pt(s)).collect();
         assert_eq!(right, expected);
         let top = Bitboard::from_point(pt("o15")).dilate();
         assert_eq!(top.count(), 4);

@@ -6,8 +6,8 @@ use crate::board::Outcome;
 use crate::coord::{Color, Point, CELLS};
 use crate::eval::Position;
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
+use crate::threat::ThreatSolver;
 use crate::tt::TranspositionTable;
-use crate::vcf::VcfSolver;
 use std::sync::atomic::AtomicBool;
 
 /// How the engine chooses a move.
@@ -136,10 +136,7 @@ pub fn generate_moves(pos: &Position, list: &mut MoveList<Point>) -> bool {
     } else if pos.board().stone_count() == 0 {
         (Bitboard::from_point(Point::CENTER), false)
     } else {
-        (
-            pos.board().occupied().dilate().dilate() & pos.board().empty(),
-            false,
-        )
+        (pos.board().occupied().dilate().dilate() & pos.board().empty(), false)
     };
     for p in area.iter() {
         list.push(p, order_score(pos, p, me));
@@ -157,7 +154,14 @@ fn order_score(pos: &Position, p: Point, me: Color) -> i32 {
 pub struct GomokuGame<'a> {
     /// The position searched; restored after the search.
     pub pos: &'a mut Position,
+    /// Solves VCFs at the horizon; `None` evaluates statically only.
+    pub threats: Option<&'a mut ThreatSolver>,
 }
+
+/// Longest VCF looked for at the search horizon, in attacker moves.
+const LEAF_VCF_MOVES: u8 = 8;
+/// Node budget of a VCF at the search horizon.
+const LEAF_VCF_NODES: u64 = 40;
 
 impl Game for GomokuGame<'_> {
     type Move = Point;
@@ -198,7 +202,15 @@ impl Game for GomokuGame<'_> {
     }
 
     #[inline]
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self, ply: usize) -> i32 {
+        let me = self.pos.to_move();
+        if let Some(solver) = self.threats.as_deref_mut() {
+            if !self.pos.fours(me).is_empty() {
+                if let Some(line) = solver.vcf(self.pos, LEAF_VCF_MOVES, LEAF_VCF_NODES) {
+                    return MATE - ply as i32 - line.len() as i32;
+                }
+            }
+        }
         self.pos.evaluate()
     }
 
@@ -226,7 +238,7 @@ impl Game for GomokuGame<'_> {
 /// A Gomoku player that keeps its transposition table and threat-search cache between moves.
 pub struct Engine {
     tt: TranspositionTable<Point>,
-    vcf: VcfSolver,
+    threats: ThreatSolver,
     clock: fn() -> f64,
 }
 
@@ -234,13 +246,17 @@ pub struct Engine {
 const ROOT_VCF_MOVES: u8 = 100;
 /// Node budget of the root VCF search.
 const ROOT_VCF_NODES: u64 = 100_000;
+/// Longest VCT the root threat search looks for, in plies.
+const ROOT_VCT_PLIES: u8 = 13;
+/// Largest node budget of the root VCT search (less when the time per move is short).
+const ROOT_VCT_NODES: u64 = 50_000;
 
 impl Engine {
     /// An engine with a transposition table of `tt_mb` megabytes, timing itself with `clock` (milliseconds).
     pub fn new(tt_mb: usize, clock: fn() -> f64) -> Engine {
         Engine {
             tt: TranspositionTable::new(tt_mb),
-            vcf: VcfSolver::new(),
+            threats: ThreatSolver::new(),
             clock,
         }
     }
@@ -248,7 +264,7 @@ impl Engine {
     /// Forgets what earlier searches learnt.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.vcf.clear();
+        self.threats.clear();
     }
 
     /// Chooses a move for the side to move in `pos`. Calls `progress` for each completed step. Returns `None`
@@ -280,12 +296,7 @@ impl Engine {
         };
 
         if settings.mode == Mode::EvalOnly {
-            let info = quick(
-                0,
-                work.square_score(fallback, me),
-                vec![fallback],
-                list.len() as u64,
-            );
+            let info = quick(0, work.square_score(fallback, me), vec![fallback], list.len() as u64);
             progress(&info);
             return Some(info);
         }
@@ -294,38 +305,52 @@ impl Engine {
             progress(&info);
             return Some(info);
         }
-        if let Some(line) = self.vcf.solve(&mut work, ROOT_VCF_MOVES, ROOT_VCF_NODES) {
-            let info = quick(
-                line.len() as u32,
-                MATE - line.len() as i32,
-                line,
-                self.vcf.nodes(),
-            );
+        // The threat searches may use a fifth of the time each; the α-β search gets the rest.
+        let deadline = |share: f64| settings.time_ms.map(|t| (self.clock, start + t * share));
+        self.threats.set_deadline(deadline(0.2));
+        if let Some(line) = self.threats.vcf(&mut work, ROOT_VCF_MOVES, ROOT_VCF_NODES) {
+            let info = quick(line.len() as u32, MATE - line.len() as i32, line, self.threats.nodes());
             progress(&info);
             return Some(info);
         }
-        let vcf_nodes = self.vcf.nodes();
+        let mut threat_nodes = self.threats.nodes();
+        if work.fives(me.opponent()).is_empty() {
+            let budget = settings
+                .time_ms
+                .map_or(ROOT_VCT_NODES, |t| ((t * 50.0) as u64).clamp(1_000, ROOT_VCT_NODES));
+            let budget = settings.nodes.map_or(budget, |n| budget.min(n / 4));
+            self.threats.set_deadline(deadline(0.4));
+            let found = self.threats.vct(&mut work, ROOT_VCT_PLIES, budget);
+            threat_nodes += self.threats.nodes();
+            if let Some(line) = found {
+                let info = quick(line.len() as u32, MATE - line.len() as i32, line, threat_nodes);
+                progress(&info);
+                return Some(info);
+            }
+        }
 
+        self.threats.set_deadline(deadline(1.0));
         let limits = Limits {
             depth: settings.depth,
             width: settings.width,
-            time_ms: settings
-                .time_ms
-                .map(|t| (t - ((self.clock)() - start)).max(1.0)),
+            time_ms: settings.time_ms.map(|t| (t - ((self.clock)() - start)).max(1.0)),
             nodes: settings.nodes,
         };
         let clock = self.clock;
         let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
-        let mut game = GomokuGame { pos: &mut work };
+        let mut game = GomokuGame {
+            pos: &mut work,
+            threats: Some(&mut self.threats),
+        };
         let to_info = |it: &Iteration<Point>| SearchInfo {
             depth: it.depth,
             score: it.score,
             pv: it.pv.clone(),
-            nodes: it.nodes + vcf_nodes,
+            nodes: it.nodes + threat_nodes,
             time_ms: clock() - start,
         };
         let result = searcher.iterate(&mut game, &mut |it| progress(&to_info(it)));
-        let nodes = searcher.nodes() + vcf_nodes;
+        let nodes = searcher.nodes() + threat_nodes;
         let time_ms = clock() - start;
         Some(match result {
             Some(it) => SearchInfo {

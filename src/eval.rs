@@ -54,6 +54,8 @@ pub struct Position {
     fours: [Bitboard; 2],
     /// Empty points where the colour would make a winning shape (活四 or 双冲四).
     open_fours: [Bitboard; 2],
+    /// Empty points where the colour would make an open three (活三) in some direction.
+    threes: [Bitboard; 2],
     /// Sum of [`eval_weight`] over the empty points, per colour.
     threat_sum: [i32; 2],
     /// Sum of position values of each colour's stones.
@@ -78,12 +80,13 @@ impl Position {
             fives: [Bitboard::EMPTY; 2],
             fours: [Bitboard::EMPTY; 2],
             open_fours: [Bitboard::EMPTY; 2],
+            threes: [Bitboard::EMPTY; 2],
             threat_sum: [0; 2],
             stone_value: [0; 2],
             last_move_won: false,
         };
         for p in Point::all() {
-            pos.refresh(p);
+            pos.refresh(p, None);
         }
         pos
     }
@@ -100,12 +103,7 @@ impl Position {
     /// A set-up position: `black` and `white` stones with `to_move` to play. The stones are interleaved into
     /// a history (whoever has more stones, or else the side not to move, is taken to have moved first).
     /// Fails if the counts cannot alternate, a point repeats, or a five is already on the board.
-    pub fn from_stones(
-        rule: Rule,
-        black: &[Point],
-        white: &[Point],
-        to_move: Color,
-    ) -> Result<Position, String> {
+    pub fn from_stones(rule: Rule, black: &[Point], white: &[Point], to_move: Color) -> Result<Position, String> {
         let (nb, nw) = (black.len(), white.len());
         let first = match (nb as i64 - nw as i64, to_move) {
             (0, c) => c,
@@ -176,6 +174,12 @@ impl Position {
         self.open_fours[c.index()]
     }
 
+    /// Empty points where `c` would make an open three.
+    #[inline]
+    pub fn threes(&self, c: Color) -> Bitboard {
+        self.threes[c.index()]
+    }
+
     /// The pattern `c` would make on `p` along `d` (None on occupied points).
     #[inline]
     pub fn pattern(&self, p: Point, c: Color, d: Direction) -> Pattern {
@@ -225,8 +229,7 @@ impl Position {
     pub fn evaluate(&self) -> i32 {
         let me = self.to_move().index();
         let opp = 1 - me;
-        (self.threat_sum[me] * 5) / 4 - self.threat_sum[opp] + self.stone_value[me]
-            - self.stone_value[opp]
+        (self.threat_sum[me] * 5) / 4 - self.threat_sum[opp] + self.stone_value[me] - self.stone_value[opp]
     }
 
     /// Plays `p` for the side to move, unchecked: `p` must be empty.
@@ -262,34 +265,40 @@ impl Position {
         Ok(self.board.outcome())
     }
 
-    /// Recomputes `p` and every point within four steps of it along the four lines.
+    /// Recomputes `p` in every direction and the points within four steps of it along each line in that
+    /// line's direction only (the only key that changed for them).
     #[inline]
     fn refresh_around(&mut self, p: Point) {
-        self.refresh(p);
+        self.refresh(p, None);
         for d in Direction::ALL {
             for k in 1..=4 {
                 if let Some(q) = p.offset(d, k) {
-                    self.refresh(q);
+                    self.refresh(q, Some(d));
                 }
                 if let Some(q) = p.offset(d, -k) {
-                    self.refresh(q);
+                    self.refresh(q, Some(d));
                 }
             }
         }
     }
 
-    /// Recomputes the patterns, combination and threat sets of one point for both colours.
+    /// Recomputes one point's patterns (all directions, or only `dir`), combination and threat sets for both
+    /// colours.
     #[inline]
-    fn refresh(&mut self, p: Point) {
+    fn refresh(&mut self, p: Point, dir: Option<Direction>) {
         let empty = self.board.at(p).is_none();
         let i = p.index();
         for c in Color::BOTH {
             let ci = c.index();
-            let pats = if empty {
-                Direction::ALL.map(|d| self.table.pattern(c, self.board.key(p, d)))
-            } else {
-                [Pattern::None; 4]
-            };
+            let mut pats = self.patterns[ci][i];
+            match (empty, dir) {
+                (false, _) => pats = [Pattern::None; 4],
+                (true, Some(d)) => pats[d as usize] = self.table.pattern(c, self.board.key(p, d)),
+                (true, None) => pats = Direction::ALL.map(|d| self.table.pattern(c, self.board.key(p, d))),
+            }
+            if pats == self.patterns[ci][i] && dir.is_some() {
+                continue;
+            }
             let combo = Combo::of(pats);
             self.threat_sum[ci] += eval_weight(combo) - eval_weight(self.combos[ci][i]);
             self.patterns[ci][i] = pats;
@@ -298,6 +307,7 @@ impl Position {
             self.fives[ci].assign(p, best == Pattern::Five);
             self.fours[ci].assign(p, matches!(best, Pattern::Four | Pattern::OpenFour));
             self.open_fours[ci].assign(p, matches!(combo, Combo::OpenFour | Combo::DoubleFour));
+            self.threes[ci].assign(p, pats.contains(&Pattern::OpenThree));
         }
     }
 }
@@ -307,10 +317,7 @@ mod tests {
     use super::*;
 
     fn pos(record: &str) -> Position {
-        let moves: Vec<Point> = record
-            .split_whitespace()
-            .map(|s| s.parse().unwrap())
-            .collect();
+        let moves: Vec<Point> = record.split_whitespace().map(|s| s.parse().unwrap()).collect();
         Position::from_moves(Rule::Freestyle, &moves).unwrap()
     }
 
@@ -345,10 +352,7 @@ mod tests {
         let p = pos("a1 g8 a15 h8");
         let i8: Point = "i8".parse().unwrap();
         let sq = p.square(i8, Color::White);
-        assert_eq!(
-            sq.directions[Direction::Horizontal as usize],
-            Pattern::OpenThree
-        );
+        assert_eq!(sq.directions[Direction::Horizontal as usize], Pattern::OpenThree);
         assert_eq!(sq.combo, Combo::OpenThree);
         assert_eq!(sq.total, 200 + 6);
     }

@@ -14,8 +14,8 @@ pub mod pattern;
 pub mod protocol;
 pub mod record;
 pub mod search;
+pub mod threat;
 pub mod tt;
-pub mod vcf;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

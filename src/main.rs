@@ -6,7 +6,7 @@ use gomoku::engine::{Engine, Settings};
 use gomoku::eval::Position;
 use gomoku::protocol::{Flow, Session};
 use gomoku::record::parse_points;
-use gomoku::vcf::VcfSolver;
+use gomoku::threat::ThreatSolver;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -32,9 +32,7 @@ fn main() -> ExitCode {
             }
         },
         Some(other) => {
-            eprintln!(
-                "unknown command '{other}'\nusage: gomoku [bench | solve FILE [--time-ms N]]"
-            );
+            eprintln!("unknown command '{other}'\nusage: gomoku [bench | solve FILE [--time-ms N]]");
             ExitCode::from(2)
         }
     }
@@ -128,8 +126,7 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
         Position::from_stones(Rule::Freestyle, &black, &white, to_move)?
     } else {
         let moves = parse_points(f[3]).map_err(|e| e.to_string())?;
-        let pos = Position::from_moves(Rule::Freestyle, &moves)
-            .map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        let pos = Position::from_moves(Rule::Freestyle, &moves).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
         if pos.to_move() != to_move {
             return Err("side to move does not match the move list".into());
         }
@@ -160,9 +157,7 @@ fn starts_vcf(pos: &Position, m: Point) -> bool {
     if p.fives(me).contains(m) {
         return true;
     }
-    if !p.fours(me).contains(m)
-        || !p.fives(me.opponent()).is_empty() && !p.fives(me.opponent()).contains(m)
-    {
+    if !p.fours(me).contains(m) || !p.fives(me.opponent()).is_empty() && !p.fives(me.opponent()).contains(m) {
         return false;
     }
     p.make(m);
@@ -174,7 +169,7 @@ fn starts_vcf(pos: &Position, m: Point) -> bool {
         return false;
     };
     p.make(b);
-    VcfSolver::new().solve(&mut p, 40, 2_000_000).is_some()
+    ThreatSolver::new().vcf(&mut p, 100, 2_000_000).is_some()
 }
 
 fn solve(file: &str, time_ms: f64) -> ExitCode {
@@ -193,10 +188,7 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
     let mut per_kind: BTreeMap<String, (usize, usize, f64)> = BTreeMap::new();
     let (mut solved, mut total, mut bad) = (0, 0, 0);
     let t_all = now_ms();
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
+    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let puzzle = match parse_puzzle(line) {
             Ok(p) => p,
             Err(e) => {

@@ -267,11 +267,7 @@ fn build_colour(rule: Rule, c: Color) -> Box<[Pattern]> {
 
 /// Encodes relative cells as a memo index (2 bits per slot).
 fn relative_index(cells: &[u8; 8]) -> usize {
-    cells
-        .iter()
-        .enumerate()
-        .map(|(i, &v)| (v as usize) << (2 * i))
-        .sum()
+    cells.iter().enumerate().map(|(i, &v)| (v as usize) << (2 * i)).sum()
 }
 
 /// Whether the own stones through the centre (slots 3 | centre | 4) form a winning run.
@@ -349,20 +345,10 @@ mod tests {
     fn fives_and_overlines() {
         assert_eq!(black("..XX*XX.."), Pattern::Five);
         assert_eq!(black("XXXX*...."), Pattern::Five);
-        assert_eq!(
-            black("XXXX*X..."),
-            Pattern::Five,
-            "freestyle: overline wins"
-        );
+        assert_eq!(black("XXXX*X..."), Pattern::Five, "freestyle: overline wins");
         let standard = PatternTable::get(Rule::Standard);
-        assert_eq!(
-            standard.pattern(Color::Black, key("XXXX*X...")),
-            Pattern::None
-        );
-        assert_eq!(
-            standard.pattern(Color::Black, key(".XXX*X...")),
-            Pattern::Five
-        );
+        assert_eq!(standard.pattern(Color::Black, key("XXXX*X...")), Pattern::None);
+        assert_eq!(standard.pattern(Color::Black, key(".XXX*X...")), Pattern::Five);
     }
 
     #[test]
@@ -372,16 +358,8 @@ mod tests {
         assert_eq!(black("...X*XXO."), Pattern::Four);
         assert_eq!(black("..X.*XX.."), Pattern::Four, "broken four X_XXX");
         assert_eq!(black("....*X.XX"), Pattern::Four, "broken four XX_XX");
-        assert_eq!(
-            black("X.XX*.X.."),
-            Pattern::OpenFour,
-            "X_XXX_X: two fives on one line"
-        );
-        assert_eq!(
-            black("#XXX*...."),
-            Pattern::Four,
-            "the edge blocks one end of a four"
-        );
+        assert_eq!(black("X.XX*.X.."), Pattern::OpenFour, "X_XXX_X: two fives on one line");
+        assert_eq!(black("#XXX*...."), Pattern::Four, "the edge blocks one end of a four");
         assert_eq!(black("##XX*X..."), Pattern::Four, "the edge blocks one end");
         assert_eq!(black("OXXX*O..."), Pattern::None, "dead four");
     }
@@ -392,20 +370,12 @@ mod tests {
         assert_eq!(black("..X.*X..."), Pattern::OpenThree, "broken three X_XX");
         assert_eq!(black("...X*.X.."), Pattern::OpenThree, "broken three XX_X");
         assert_eq!(black("..OX*X..."), Pattern::ClosedThree);
-        assert_eq!(
-            black("##.X*X.O."),
-            Pattern::ClosedThree,
-            "edge then one space"
-        );
+        assert_eq!(black("##.X*X.O."), Pattern::ClosedThree, "edge then one space");
         assert_eq!(black("#..X*X.O."), Pattern::OpenThree);
         assert_eq!(black("...X*XO.."), Pattern::ClosedThree);
         assert_eq!(black("..X.*.X.."), Pattern::ClosedThree, "X_X_X");
         assert_eq!(black("OX.X*O..."), Pattern::None, "dead three");
-        assert_eq!(
-            black(".OX.*XO.."),
-            Pattern::None,
-            "blocked both sides with no room"
-        );
+        assert_eq!(black(".OX.*XO.."), Pattern::None, "blocked both sides with no room");
     }
 
     #[test]
@@ -414,11 +384,7 @@ mod tests {
         assert_eq!(black("...X*...."), Pattern::OpenTwo);
         assert_eq!(black("....*.X.."), Pattern::OpenTwo);
         assert_eq!(black("...O*X..."), Pattern::ClosedTwo);
-        assert_eq!(
-            black("##..*X.O."),
-            Pattern::ClosedTwo,
-            "exactly five cells of room"
-        );
+        assert_eq!(black("##..*X.O."), Pattern::ClosedTwo, "exactly five cells of room");
         assert_eq!(black("#...*X.O."), Pattern::OpenTwo, "six cells of room");
         assert_eq!(black("....*...."), Pattern::None);
         assert_eq!(black("..O.*X.O."), Pattern::None, "no room for five");
@@ -449,19 +415,10 @@ mod tests {
     fn combinations_rank_above_single_shapes() {
         use Pattern::*;
         assert_eq!(Combo::of([Four, OpenThree, None, None]), Combo::FourThree);
-        assert_eq!(
-            Combo::of([OpenThree, None, OpenThree, None]),
-            Combo::DoubleThree
-        );
+        assert_eq!(Combo::of([OpenThree, None, OpenThree, None]), Combo::DoubleThree);
         assert_eq!(Combo::of([Four, None, Four, None]), Combo::DoubleFour);
-        assert_eq!(
-            Combo::of([OpenThree, OpenTwo, ClosedTwo, None]),
-            Combo::OpenThree
-        );
-        assert_eq!(
-            Combo::of([OpenTwo, ClosedTwo, None, None]),
-            Combo::OpenTwoClosedTwo
-        );
+        assert_eq!(Combo::of([OpenThree, OpenTwo, ClosedTwo, None]), Combo::OpenThree);
+        assert_eq!(Combo::of([OpenTwo, ClosedTwo, None, None]), Combo::OpenTwoClosedTwo);
         assert!(Combo::DoubleThree.score() > Combo::Four.score());
         assert!(Combo::FourThree.score() > Combo::DoubleThree.score());
         assert!(Combo::OpenThree.score() == 200, "the seed program's value");

@@ -89,9 +89,7 @@ impl Session {
                     self.new_game();
                     out("OK");
                 }
-                _ => out(&format!(
-                    "ERROR unsupported size '{rest}': only 15 is supported"
-                )),
+                _ => out(&format!("ERROR unsupported size '{rest}': only 15 is supported")),
             },
             "RESTART" => {
                 self.new_game();
@@ -128,9 +126,7 @@ impl Session {
                     out(&format!("ERROR {e}"));
                 }
             }
-            "ABOUT" => {
-                out(r#"name="gomoku-rs", version="0.1.0", author="gomoku team", country="CN""#)
-            }
+            "ABOUT" => out(r#"name="gomoku-rs", version="0.1.0", author="gomoku team", country="CN""#),
             "END" => return Flow::Quit,
             _ => out(&format!(
                 "ERROR unknown command '{}'",
@@ -191,11 +187,7 @@ impl Session {
     /// Milliseconds to spend on this move.
     fn move_time(&self) -> f64 {
         let mut t = self.info.timeout_turn.unwrap_or(5000.0);
-        if let Some(left) = self
-            .info
-            .time_left
-            .filter(|_| self.info.timeout_match.is_some())
-        {
+        if let Some(left) = self.info.time_left.filter(|_| self.info.timeout_match.is_some()) {
             t = t.min(left / 12.0);
         }
         (t * 0.85 - 30.0).max(10.0)
@@ -210,11 +202,7 @@ impl Session {
         } else {
             Color::White
         };
-        let (black, white) = if me == Color::Black {
-            (own, opp)
-        } else {
-            (opp, own)
-        };
+        let (black, white) = if me == Color::Black { (own, opp) } else { (opp, own) };
         match Position::from_stones(self.rule, &black, &white, me) {
             Ok(pos) => {
                 self.pos = pos;
@@ -258,14 +246,8 @@ fn parse_xy(s: &str) -> Result<Point, String> {
     let (x, y) = s
         .split_once(',')
         .ok_or_else(|| format!("expected x,y but got '{}'", short(s)))?;
-    let x: usize = x
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad x in '{}'", short(s)))?;
-    let y: usize = y
-        .trim()
-        .parse()
-        .map_err(|_| format!("bad y in '{}'", short(s)))?;
+    let x: usize = x.trim().parse().map_err(|_| format!("bad x in '{}'", short(s)))?;
+    let y: usize = y.trim().parse().map_err(|_| format!("bad y in '{}'", short(s)))?;
     Point::from_gomocup(x, y).ok_or_else(|| format!("{x},{y} is off the board"))
 }
 

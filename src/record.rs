@@ -66,10 +66,7 @@ pub fn parse_points(record: &str) -> Result<Vec<Point>, RecordError> {
 pub fn parse_position(record: &str, rule: Rule) -> Result<Position, RecordError> {
     let points = parse_points(record)?;
     Position::from_moves(rule, &points).map_err(|(i, e)| match e {
-        PlayError::Occupied(point) => RecordError::Occupied {
-            index: i + 1,
-            point,
-        },
+        PlayError::Occupied(point) => RecordError::Occupied { index: i + 1, point },
         PlayError::GameOver => RecordError::AfterEnd { index: i + 1 },
     })
 }
@@ -83,29 +80,17 @@ mod tests {
     fn a_valid_record_round_trips() {
         let pos = parse_position("  h8 I9,h10;j7  ", Rule::Freestyle).unwrap();
         assert_eq!(pos.board().record(), "h8 i9 h10 j7");
-        assert_eq!(
-            parse_position("", Rule::Freestyle)
-                .unwrap()
-                .board()
-                .stone_count(),
-            0
-        );
+        assert_eq!(parse_position("", Rule::Freestyle).unwrap().board().stone_count(), 0);
     }
 
     #[test]
     fn bad_records_say_what_is_wrong() {
         assert_eq!(
-            parse_position("h8 z9", Rule::Freestyle)
-                .err()
-                .unwrap()
-                .to_string(),
+            parse_position("h8 z9", Rule::Freestyle).err().unwrap().to_string(),
             "bad point 'z9' at move 2"
         );
         assert_eq!(
-            parse_position("h8 i9 h8", Rule::Freestyle)
-                .err()
-                .unwrap()
-                .to_string(),
+            parse_position("h8 i9 h8", Rule::Freestyle).err().unwrap().to_string(),
             "h8 is already occupied (move 3)"
         );
         let won = "a1 b1 a2 b2 a3 b3 a4 b4 a5";

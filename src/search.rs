@@ -34,8 +34,9 @@ pub trait Game {
     fn must_answer(&self) -> bool {
         false
     }
-    /// Static evaluation from the side to move's view.
-    fn evaluate(&self) -> i32;
+    /// Evaluation at the search horizon, `ply` plies from the root, from the side to move's view. A game
+    /// may resolve cheap tactics here (mate scores are relative to the root).
+    fn evaluate(&mut self, ply: usize) -> i32;
     /// Fills `list` with the moves to search and their ordering scores (higher first). Returns true when the
     /// list is a forced set (replies to a threat) that the width limit must not cut.
     fn generate(&mut self, list: &mut MoveList<Self::Move>) -> bool;
@@ -305,17 +306,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return score;
             }
             if score <= alpha && alpha > -INFINITY {
-                alpha = if delta > 1000 {
-                    -INFINITY
-                } else {
-                    score - delta
-                };
+                alpha = if delta > 1000 { -INFINITY } else { score - delta };
             } else if score >= beta && beta < INFINITY {
-                beta = if delta > 1000 {
-                    INFINITY
-                } else {
-                    score + delta
-                };
+                beta = if delta > 1000 { INFINITY } else { score + delta };
             } else {
                 return score;
             }
@@ -336,14 +329,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// Fail-soft negamax α-β with principal-variation search.
-    pub fn negamax(
-        &mut self,
-        game: &mut G,
-        mut depth: i32,
-        ply: usize,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    pub fn negamax(&mut self, game: &mut G, mut depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.pv_len[ply] = 0;
         if self.stopped || (ply > 0 && self.out_of_budget()) {
             return 0;
@@ -355,11 +341,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return game.evaluate();
+            return game.evaluate(ply);
         }
         if depth <= 0 {
             if !game.must_answer() {
-                return game.evaluate();
+                return game.evaluate(ply);
             }
             depth = 1;
         }
@@ -436,13 +422,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Orders `list`: the transposition-table move, then killers, then the game's scores plus history.
     #[inline]
-    fn order(
-        &mut self,
-        list: &mut MoveList<G::Move>,
-        tt_move: Option<G::Move>,
-        ply: usize,
-        forced: bool,
-    ) {
+    fn order(&mut self, list: &mut MoveList<G::Move>, tt_move: Option<G::Move>, ply: usize, forced: bool) {
         for i in 0..list.len {
             let h = self.history[G::move_index(list.moves[i])];
             list.scores[i] = list.scores[i].saturating_add(h / 16);
@@ -477,11 +457,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     #[inline]
     fn update_pv(&mut self, ply: usize, m: G::Move) {
-        let child_len = if ply + 1 < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            0
-        };
+        let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { 0 };
         self.pv[ply][0] = m;
         for i in 0..child_len.min(MAX_PLY - 1) {
             self.pv[ply][i + 1] = self.pv[ply + 1][i];

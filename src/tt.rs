@@ -94,10 +94,7 @@ impl<M: Copy + Default> TranspositionTable<M> {
         if sample == 0 {
             return 0;
         }
-        let used = self.entries[..sample]
-            .iter()
-            .filter(|e| e.bound != Bound::None)
-            .count();
+        let used = self.entries[..sample].iter().filter(|e| e.bound != Bound::None).count();
         (used * 1000 / sample) as u32
     }
 }
@@ -112,10 +109,7 @@ mod tests {
         assert!(tt.enabled());
         tt.store(42, 10, 5, Bound::Lower, Some(3));
         let e = tt.probe(42).unwrap();
-        assert_eq!(
-            (e.score, e.depth, e.bound, e.best),
-            (10, 5, Bound::Lower, Some(3))
-        );
+        assert_eq!((e.score, e.depth, e.bound, e.best), (10, 5, Bound::Lower, Some(3)));
         tt.store(42, 7, 2, Bound::Upper, None);
         assert_eq!(
             tt.probe(42).unwrap().depth,

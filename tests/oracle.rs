@@ -6,6 +6,7 @@ use gomoku::coord::Point;
 use gomoku::engine::GomokuGame;
 use gomoku::eval::Position;
 use gomoku::search::{Game, Limits, MoveList, Searcher, INFINITY, MATE};
+use gomoku::threat::ThreatSolver;
 use gomoku::tt::TranspositionTable;
 
 fn no_clock() -> f64 {
@@ -23,7 +24,7 @@ fn minimax<G: Game>(g: &mut G, depth: i32, ply: usize) -> i32 {
     let mut depth = depth;
     if depth <= 0 {
         if !g.must_answer() {
-            return g.evaluate();
+            return g.evaluate(ply);
         }
         depth = 1;
     }
@@ -118,14 +119,10 @@ impl Game for Tree {
     fn terminal(&mut self, _ply: usize) -> Option<i32> {
         let n = self.node();
         // Max is to move at even depths; leaves hold max's value.
-        let sign = if (self.path.len() - 1).is_multiple_of(2) {
-            1
-        } else {
-            -1
-        };
+        let sign = if (self.path.len() - 1).is_multiple_of(2) { 1 } else { -1 };
         self.children[n].is_empty().then_some(sign * self.value[n])
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self, _ply: usize) -> i32 {
         0
     }
     fn generate(&mut self, list: &mut MoveList<usize>) -> bool {
@@ -172,9 +169,7 @@ impl TicTacToe {
             [0, 4, 8],
             [2, 4, 6],
         ];
-        LINES
-            .iter()
-            .any(|l| l.iter().all(|&i| self.cells[i] == who))
+        LINES.iter().any(|l| l.iter().all(|&i| self.cells[i] == who))
     }
 }
 
@@ -193,21 +188,15 @@ impl Game for TicTacToe {
             None
         }
     }
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self, _ply: usize) -> i32 {
         0
     }
     fn generate(&mut self, list: &mut MoveList<usize>) -> bool {
-        (0..9)
-            .filter(|&i| self.cells[i] == 0)
-            .for_each(|i| list.push(i, 0));
+        (0..9).filter(|&i| self.cells[i] == 0).for_each(|i| list.push(i, 0));
         false
     }
     fn make(&mut self, m: usize) {
-        self.cells[m] = if self.moves.len().is_multiple_of(2) {
-            1
-        } else {
-            2
-        };
+        self.cells[m] = if self.moves.len().is_multiple_of(2) { 1 } else { 2 };
         self.moves.push(m);
     }
     fn undo(&mut self) {
@@ -271,16 +260,50 @@ fn alphabeta_equals_minimax_on_random_gomoku_positions() {
         let mut pos = random_position(&mut rng, 4 + i % 9);
         let depth = if i % 8 == 0 { 3 } else { 2 };
         let hash = pos.hash();
-        let mm = minimax(&mut GomokuGame { pos: &mut pos }, depth, 0);
-        let ab = alphabeta(&mut GomokuGame { pos: &mut pos }, depth as u32, 0);
-        let ab_tt = alphabeta(&mut GomokuGame { pos: &mut pos }, depth as u32, 4);
-        assert_eq!(ab, mm, "position {i}: {}", pos.board().record());
-        assert_eq!(
-            ab_tt,
-            mm,
-            "position {i} with a table: {}",
-            pos.board().record()
+        let mm = minimax(
+            &mut GomokuGame {
+                pos: &mut pos,
+                threats: None,
+            },
+            depth,
+            0,
         );
+        let ab = alphabeta(
+            &mut GomokuGame {
+                pos: &mut pos,
+                threats: None,
+            },
+            depth as u32,
+            0,
+        );
+        let ab_tt = alphabeta(
+            &mut GomokuGame {
+                pos: &mut pos,
+                threats: None,
+            },
+            depth as u32,
+            4,
+        );
+        assert_eq!(ab, mm, "position {i}: {}", pos.board().record());
+        assert_eq!(ab_tt, mm, "position {i} with a table: {}", pos.board().record());
+        let mut solver = ThreatSolver::new();
+        let mm_vcf = minimax(
+            &mut GomokuGame {
+                pos: &mut pos,
+                threats: Some(&mut solver),
+            },
+            depth,
+            0,
+        );
+        let ab_vcf = alphabeta(
+            &mut GomokuGame {
+                pos: &mut pos,
+                threats: Some(&mut solver),
+            },
+            depth as u32,
+            4,
+        );
+        assert_eq!(ab_vcf, mm_vcf, "position {i} with threat search at the horizon");
         assert_eq!(pos.hash(), hash, "the search restores the position");
         checked += 1;
     }

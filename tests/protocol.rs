@@ -36,11 +36,7 @@ fn fast_session() -> Session {
     assert_eq!(
         run(
             &mut s,
-            &[
-                "START 15",
-                "INFO timeout_turn 100",
-                "INFO max_memory 33554432"
-            ]
+            &["START 15", "INFO timeout_turn 100", "INFO max_memory 33554432"]
         ),
         ["OK"]
     );

@@ -71,9 +71,7 @@ fn four_is_not_a_win_and_a_gap_breaks_the_line() {
 #[test]
 fn overline_wins_in_freestyle_but_not_in_standard() {
     let six = ["c5", "d5", "e5", "g5", "h5", "f5"];
-    assert!(
-        matches!(black_line(Rule::Freestyle, &six, &FILLER), Outcome::Win { ref line, .. } if line.len() == 6)
-    );
+    assert!(matches!(black_line(Rule::Freestyle, &six, &FILLER), Outcome::Win { ref line, .. } if line.len() == 6));
     assert_eq!(black_line(Rule::Standard, &six, &FILLER), Outcome::Ongoing);
     let five = ["c5", "d5", "e5", "g5", "f5"];
     assert!(matches!(
@@ -130,11 +128,7 @@ fn a_full_board_without_five_is_a_draw() {
     assert!(!has_five(&grid));
     let count = |g: &[[u8; 15]; 15], v: u8| g.iter().flatten().filter(|&&x| x == v).count();
     'balance: while count(&grid, 0) != 113 {
-        let (from, to) = if count(&grid, 0) > 113 {
-            (0, 1)
-        } else {
-            (1, 0)
-        };
+        let (from, to) = if count(&grid, 0) > 113 { (0, 1) } else { (1, 0) };
         for c in 0..15 {
             for r in 0..15 {
                 if grid[c][r] == from {
@@ -148,11 +142,7 @@ fn a_full_board_without_five_is_a_draw() {
         }
         panic!("cannot balance the colours");
     }
-    let pick = |v: u8| -> Vec<Point> {
-        Point::all()
-            .filter(|p| grid[p.col()][p.row()] == v)
-            .collect()
-    };
+    let pick = |v: u8| -> Vec<Point> { Point::all().filter(|p| grid[p.col()][p.row()] == v).collect() };
     let (blacks, whites) = (pick(0), pick(1));
     let mut b = Board::new(Rule::Freestyle);
     for i in 0..whites.len() {
@@ -175,11 +165,7 @@ fn make_and_undo_restore_board_hash_and_patterns_exactly() {
     }
     assert_eq!(pos.hash(), full.hash());
     let distinct: std::collections::HashSet<u64> = hashes.iter().copied().collect();
-    assert_eq!(
-        distinct.len(),
-        hashes.len(),
-        "every prefix hashes differently"
-    );
+    assert_eq!(distinct.len(), hashes.len(), "every prefix hashes differently");
     while pos.undo().is_some() {
         hashes.pop();
         assert_eq!(pos.hash(), *hashes.last().unwrap());

@@ -50,9 +50,7 @@ fn search_clamps_options_and_refuses_finished_games() {
         assert!(m != "h8" && m != "i9" && m.len() >= 2, "{opts}: {m}");
     }
     assert!(e.search("h8 i9", JsValue::UNDEFINED, None).is_ok());
-    assert!(e
-        .search("h8 i9", JsValue::from_str("nonsense"), None)
-        .is_ok());
+    assert!(e.search("h8 i9", JsValue::from_str("nonsense"), None).is_ok());
     assert!(e
         .search("a1 b1 a2 b2 a3 b3 a4 b4 a5", JsValue::UNDEFINED, None)
         .is_err());

@@ -1,0 +1,352 @@
+//! Threat-space search. VCF (victory by continuous fours): the attacker plays only fours, so each defence is
+//! the single block. VCT (victory by continuous threats): the attacker may also make open threes, and the
+//! defender tries every point that stops them (the points where the attacker would make a four) and its own
+//! fours. Both are proofs: a line is returned only if it wins against every defence.
+
+use crate::bitboard::Bitboard;
+use crate::coord::Point;
+use crate::eval::Position;
+
+/// Slots in each cache.
+const CACHE_SLOTS: usize = 1 << 16;
+
+/// A cached VCT result: position hash, plies searched, and whether the attacker won.
+#[derive(Copy, Clone, Default)]
+struct VctEntry {
+    hash: u64,
+    depth: u8,
+    win: bool,
+}
+
+/// The threat solver with its caches. Results depend only on the position and the limits, not on what was
+/// searched before: a failure is cached only when the search under it was complete.
+pub struct ThreatSolver {
+    /// (hash, attacker moves left) of positions with no VCF within that many moves.
+    vcf_failed: Vec<(u64, u8)>,
+    vct: Vec<VctEntry>,
+    nodes: u64,
+    budget: u64,
+    exhausted: bool,
+    /// A clock and the time (by that clock) at which to give up.
+    deadline: Option<(fn() -> f64, f64)>,
+}
+
+impl Default for ThreatSolver {
+    fn default() -> Self {
+        ThreatSolver::new()
+    }
+}
+
+impl ThreatSolver {
+    /// A solver with empty caches.
+    pub fn new() -> ThreatSolver {
+        ThreatSolver {
+            vcf_failed: vec![(0, 0); CACHE_SLOTS],
+            vct: vec![VctEntry::default(); CACHE_SLOTS],
+            nodes: 0,
+            budget: 0,
+            exhausted: false,
+            deadline: None,
+        }
+    }
+
+    /// Nodes visited by the last call.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets the caches.
+    pub fn clear(&mut self) {
+        self.vcf_failed.iter_mut().for_each(|e| *e = (0, 0));
+        self.vct.iter_mut().for_each(|e| *e = VctEntry::default());
+    }
+
+    /// Makes later searches give up at `at_ms` by `clock` (checked every 256 nodes); `None` removes it.
+    pub fn set_deadline(&mut self, deadline: Option<(fn() -> f64, f64)>) {
+        self.deadline = deadline;
+    }
+
+    fn start(&mut self, budget: u64) {
+        self.nodes = 0;
+        self.budget = budget;
+        self.exhausted = false;
+    }
+
+    /// Looks for a VCF for the side to move within `max_moves` of its moves and `budget` nodes. Returns the
+    /// line (attacker, defender, …, the attacker's five) if one is found. The position is left unchanged.
+    pub fn vcf(&mut self, pos: &mut Position, max_moves: u8, budget: u64) -> Option<Vec<Point>> {
+        self.start(budget);
+        let mut line = Vec::new();
+        self.vcf_attack(pos, max_moves, &mut line).then_some(line)
+    }
+
+    /// Looks for a VCT for the side to move within `max_plies` plies (both sides' moves) and `budget` nodes.
+    /// Returns the main line (the first defence tried at each step) if the attacker wins against every defence.
+    pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
+        self.start(budget);
+        let mut line = Vec::new();
+        self.vct_attack(pos, max_plies, &mut line, true).then_some(line)
+    }
+
+    #[inline]
+    fn over_budget(&mut self) -> bool {
+        if self.nodes > self.budget {
+            self.exhausted = true;
+        }
+        if self.nodes & 255 == 0 {
+            if let Some((clock, at)) = self.deadline {
+                self.exhausted |= clock() >= at;
+            }
+        }
+        self.exhausted
+    }
+
+    fn vcf_attack(&mut self, pos: &mut Position, moves_left: u8, line: &mut Vec<Point>) -> bool {
+        self.nodes += 1;
+        let me = pos.to_move();
+        let opp = me.opponent();
+        if let Some(p) = pos.fives(me).first() {
+            line.push(p);
+            return true;
+        }
+        if moves_left == 0 || self.over_budget() {
+            return false;
+        }
+        let opp_fives = pos.fives(opp);
+        let candidates = match opp_fives.count() {
+            0 => pos.fours(me),
+            1 => opp_fives & pos.fours(me),
+            _ => return false,
+        };
+        if candidates.is_empty() {
+            return false;
+        }
+        let slot = (pos.hash() as usize) & (CACHE_SLOTS - 1);
+        let (h, depth) = self.vcf_failed[slot];
+        if h == pos.hash() && depth >= moves_left {
+            return false;
+        }
+        let was_exhausted = std::mem::replace(&mut self.exhausted, false);
+        let winning_first = candidates & pos.open_fours(me);
+        let others = candidates & !pos.open_fours(me);
+        for p in winning_first.iter().chain(others.iter()) {
+            let mark = line.len();
+            line.push(p);
+            pos.make(p);
+            let blocks = pos.fives(me);
+            let won = match blocks.count() {
+                0 => false,
+                1 => {
+                    let q = blocks.first().unwrap_or(p);
+                    line.push(q);
+                    pos.make(q);
+                    let r = self.vcf_attack(pos, moves_left - 1, line);
+                    pos.undo();
+                    r
+                }
+                _ => {
+                    // Two five-points: whichever the defender blocks, the other wins.
+                    line.extend(blocks.iter().take(2));
+                    true
+                }
+            };
+            pos.undo();
+            if won {
+                self.exhausted |= was_exhausted;
+                return true;
+            }
+            line.truncate(mark);
+        }
+        if !self.exhausted {
+            self.vcf_failed[slot] = (pos.hash(), moves_left);
+        }
+        self.exhausted |= was_exhausted;
+        false
+    }
+
+    /// The cached VCT result for this position and depth, if one applies.
+    #[inline]
+    fn vct_cached(&self, pos: &Position, plies: u8) -> Option<bool> {
+        let e = self.vct[(pos.hash() as usize) & (CACHE_SLOTS - 1)];
+        if e.hash != pos.hash() {
+            return None;
+        }
+        match e.win {
+            true if e.depth <= plies => Some(true),
+            false if e.depth >= plies => Some(false),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    fn vct_store(&mut self, pos: &Position, plies: u8, win: bool) {
+        if win || !self.exhausted {
+            self.vct[(pos.hash() as usize) & (CACHE_SLOTS - 1)] = VctEntry {
+                hash: pos.hash(),
+                depth: plies,
+                win,
+            };
+        }
+    }
+
+    /// Attacker to move: true if some threat wins against every defence within `plies`.
+    fn vct_attack(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>, want_line: bool) -> bool {
+        self.nodes += 1;
+        let me = pos.to_move();
+        let opp = me.opponent();
+        if let Some(p) = pos.fives(me).first() {
+            line.push(p);
+            return true;
+        }
+        let opp_fives = pos.fives(opp);
+        if opp_fives.count() >= 2 || plies == 0 || self.over_budget() {
+            return false;
+        }
+        if opp_fives.count() == 1 {
+            // The defender's counter-four must be blocked first; then the defender is to move again.
+            let q = opp_fives.first().unwrap_or(Point::CENTER);
+            let mark = line.len();
+            line.push(q);
+            pos.make(q);
+            let r = self.vct_defend(pos, plies - 1, line);
+            pos.undo();
+            if !r {
+                line.truncate(mark);
+            }
+            return r;
+        }
+        if let Some(p) = pos.open_fours(me).first() {
+            line.push(p);
+            return true;
+        }
+        match self.vct_cached(pos, plies) {
+            Some(false) => return false,
+            Some(true) if !want_line => return true,
+            _ => {}
+        }
+        self.vct_search(pos, plies, line)
+    }
+
+    fn vct_search(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
+        let me = pos.to_move();
+        let was_exhausted = std::mem::replace(&mut self.exhausted, false);
+        let fours = pos.fours(me);
+        let threes = pos.threes(me) & !fours;
+        let mut won = false;
+        for p in fours.iter().chain(threes.iter()) {
+            let mark = line.len();
+            line.push(p);
+            pos.make(p);
+            won = self.vct_defend(pos, plies - 1, line);
+            pos.undo();
+            if won {
+                break;
+            }
+            line.truncate(mark);
+        }
+        self.vct_store(pos, plies, won);
+        self.exhausted |= was_exhausted;
+        won
+    }
+
+    /// Defender to move after a threat: true if the attacker wins against every defence.
+    fn vct_defend(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
+        self.nodes += 1;
+        let me = pos.to_move();
+        let att = me.opponent();
+        if !pos.fives(me).is_empty() {
+            return false;
+        }
+        let att_fives = pos.fives(att);
+        if att_fives.count() >= 2 {
+            line.extend(att_fives.iter().take(2));
+            return true;
+        }
+        let defences: Bitboard = if att_fives.count() == 1 {
+            att_fives
+        } else if pos.open_fours(att).is_empty() {
+            return false; // the last move threatened nothing
+        } else {
+            pos.fours(att) | pos.fours(me)
+        };
+        if plies == 0 || self.over_budget() {
+            return false;
+        }
+        let mark = line.len();
+        for (i, d) in defences.iter().enumerate() {
+            let mut sub = Vec::new();
+            pos.make(d);
+            let r = self.vct_attack(pos, plies - 1, &mut sub, i == 0);
+            pos.undo();
+            if !r {
+                line.truncate(mark);
+                return false;
+            }
+            if i == 0 {
+                line.push(d);
+                line.extend(sub);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Rule;
+    use crate::coord::Color;
+    use crate::record::parse_points;
+
+    fn setup(black: &str, white: &str, to_move: Color) -> Position {
+        let b = parse_points(black).unwrap();
+        let w = parse_points(white).unwrap();
+        Position::from_stones(Rule::Freestyle, &b, &w, to_move).unwrap()
+    }
+
+    /// Plays `line` and checks that every defender move in it was forced and the attacker ends with five.
+    fn check_vcf_line(pos: &Position, line: &[Point]) {
+        let mut p = pos.clone();
+        let attacker = p.to_move();
+        for (i, &m) in line.iter().enumerate() {
+            if i % 2 == 1 {
+                assert!(p.fives(attacker).contains(m), "defender move {m} is the forced block");
+            }
+            p.play(m).unwrap();
+        }
+        assert!(p.last_move_won());
+    }
+
+    #[test]
+    fn finds_a_double_four_and_a_two_step_vcf() {
+        let pos = setup("c3 d3 e3 g4 h5 f6 g6 h6", "b3 e2 e6 a15 o15 o1 a14 n15", Color::Black);
+        let mut s = ThreatSolver::new();
+        let line = s.vcf(&mut pos.clone(), 10, 10_000).expect("a VCF");
+        check_vcf_line(&pos, &line);
+        let mut p = pos.clone();
+        let hash = p.hash();
+        assert!(
+            s.vcf(&mut p, 1, 10_000).is_none() || line.len() <= 3,
+            "depth limit honoured"
+        );
+        assert_eq!(p.hash(), hash);
+    }
+
+    #[test]
+    fn no_vcf_without_fours() {
+        let mut pos = setup("h8 i9", "a1 o15", Color::Black);
+        assert!(ThreatSolver::new().vcf(&mut pos, 20, 10_000).is_none());
+    }
+
+    #[test]
+    fn vct_wins_with_a_double_three_but_not_after_a_forced_block() {
+        // i9 makes open threes on row 9 (g9 h9 i9) and on column i (i7 i8 i9).
+        let pos = setup("g9 h9 i7 i8 a15", "a1 o1 o15 b1 c1", Color::Black);
+        let mut s = ThreatSolver::new();
+        let line = s.vct(&mut pos.clone(), 7, 200_000).expect("black wins by threats");
+        assert!(!line.is_empty());
+        // With a white four on the board black must block first, and white then has a free move.
+        let defended = setup("g9 h9 i7 i8 a15", "a1 b1 c1 d1 o15", Color::Black);
+        assert!(ThreatSolver::new().vct(&mut defended.clone(), 7, 200_000).is_none());
+    }
+}
