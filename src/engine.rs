@@ -5,6 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::board::Outcome;
 use crate::coord::{Color, Point, CELLS};
 use crate::eval::Position;
+use crate::pattern::Combo;
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
 use crate::threat::ThreatSolver;
 use crate::tt::TranspositionTable;
@@ -233,6 +234,9 @@ impl Game for GomokuGame<'_> {
     fn move_index(m: Point) -> usize {
         m.index()
     }
+
+    /// Moves that make or stop no three are quiet.
+    const QUIET_BELOW: i32 = 2 * Combo::ClosedThree.score();
 }
 
 /// A Gomoku player that keeps its transposition table and threat-search cache between moves.
@@ -335,6 +339,7 @@ impl Engine {
             width: settings.width,
             time_ms: settings.time_ms.map(|t| (t - ((self.clock)() - start)).max(1.0)),
             nodes: settings.nodes,
+            reductions: true,
         };
         let clock = self.clock;
         let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);

@@ -190,7 +190,7 @@ impl Session {
         if let Some(left) = self.info.time_left.filter(|_| self.info.timeout_match.is_some()) {
             t = t.min(left / 12.0);
         }
-        (t * 0.85 - 30.0).max(10.0)
+        (t * 0.9 - 25.0).max(10.0)
     }
 
     fn finish_board(&mut self, lines: &[(Point, u8)], out: &mut dyn FnMut(&str)) {

@@ -46,6 +46,9 @@ pub trait Game {
     fn undo(&mut self);
     /// Index of a move for the killer and history tables.
     fn move_index(m: Self::Move) -> usize;
+    /// Moves whose ordering score from [`Game::generate`] is below this are quiet: late in the list they
+    /// may be searched to a reduced depth first.
+    const QUIET_BELOW: i32 = i32::MIN;
 }
 
 /// A fixed-capacity list of moves with ordering scores; lives on the stack.
@@ -148,6 +151,8 @@ pub struct Limits {
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
+    /// Late-move reductions of quiet moves; off, the search returns exact minimax values.
+    pub reductions: bool,
 }
 
 impl Default for Limits {
@@ -157,6 +162,7 @@ impl Default for Limits {
             width: 20,
             time_ms: None,
             nodes: None,
+            reductions: true,
         }
     }
 }
@@ -285,7 +291,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             if let Some(t) = self.limits.time_ms {
                 // The next iteration usually costs several times this one: don't start what can't finish.
-                if self.elapsed_ms() > t * 0.45 {
+                if self.elapsed_ms() > t * 0.5 {
                     break;
                 }
             }
@@ -378,13 +384,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut a = alpha;
+        let may_reduce = self.limits.reductions && !forced && depth >= 3;
         for i in 0..list.len() {
             let m = list.moves[i];
+            let reduction = if may_reduce && i >= 3 && list.scores[i] < G::QUIET_BELOW {
+                1 + i32::from(i >= 8 && depth >= 5)
+            } else {
+                0
+            };
             game.make(m);
             let score = if i == 0 {
                 -self.negamax(game, depth - 1, ply + 1, -beta, -a)
             } else {
-                let s = -self.negamax(game, depth - 1, ply + 1, -a - 1, -a);
+                let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -a - 1, -a);
+                if reduction > 0 && s > a && !self.stopped {
+                    s = -self.negamax(game, depth - 1, ply + 1, -a - 1, -a);
+                }
                 if s > a && s < beta && !self.stopped {
                     -self.negamax(game, depth - 1, ply + 1, -beta, -a)
                 } else {

@@ -50,6 +50,7 @@ fn alphabeta<G: Game>(g: &mut G, depth: u32, tt_mb: usize) -> i32 {
         width: 1000,
         time_ms: None,
         nodes: None,
+        reductions: false,
     };
     let mut s = Searcher::new(&mut tt, limits, no_clock, None);
     let mut last = None;
