@@ -37,6 +37,11 @@ test(`median AI move time at the default settings over ${AI_MOVES} moves`, async
   for (const line of measured) console.log(`  ${line.text}`);
   assert.ok(median <= 1000 + 1500, `median ${median} ms stays near the 1000 ms limit`);
 
+  // The engine's fixed benchmark, as wasm in a worker (compare with the native `gomoku bench`).
+  await page.click('#btn-bench');
+  const bench = await page.waitForSelector('#search-log li[data-kind="note"]:text-matches("^Benchmark:")', { timeout: 60000 });
+  console.log(`wasm ${await bench.textContent()}`);
+
   // A game in progress, your move, with numbers on the stones: the screenshot to look at.
   await setMode(page, 'hva-black');
   assert.match(await page.textContent('#status'), /Your move/);

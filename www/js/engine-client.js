@@ -38,6 +38,11 @@ export class EngineClient {
     return this.#request('evaluate', { record, point });
   }
 
+  /** Runs the engine's fixed benchmark positions: {nodes, timeMs, nps, positions}. */
+  bench() {
+    return this.#request('bench', {});
+  }
+
   /** Forgets the transposition table (new game). */
   clear() {
     return this.#request('clear', {});

@@ -7,7 +7,7 @@ import { BoardView } from './board-view.js';
 import { EngineClient, EngineCancelled } from './engine-client.js';
 import { AiPlayer } from './ai-player.js';
 import { SettingsPanel } from './settings.js';
-import { SearchLog } from './search-log.js';
+import { SearchLog, formatCount } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
 import * as storage from './storage.js';
 import { capitalize, colorOfMove } from './coords.js';
@@ -154,6 +154,7 @@ function wireControls() {
   ui.recordInput.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') loadRecord(ui.recordInput.value, 'record');
   });
+  $('btn-bench').addEventListener('click', benchmark);
   $('btn-copy').addEventListener('click', () => copyText(game.record, 'Record'));
   $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record), 'Link'));
   window.addEventListener('hashchange', () => {
@@ -318,6 +319,22 @@ function loadRecord(text, source) {
   showMessage(`Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`, 'info');
   if (game.lastMove) board.focusPoint(game.lastMove, { moveFocus: false });
   update();
+}
+
+/** Runs the engine's benchmark in the helper worker (evaluations wait until it is done). */
+async function benchmark() {
+  const button = $('btn-bench');
+  button.disabled = true;
+  log.note('Benchmark running…');
+  try {
+    const r = await helperEngine.bench();
+    log.note(`Benchmark: ${r.positions} positions, ${formatCount(r.nodes)} nodes in ${Math.round(r.timeMs)} ms, ` +
+      `${formatCount(r.nps)} nodes/s`);
+  } catch (err) {
+    log.note(`Benchmark failed: ${err.message}`);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 function inspect(point) {
