@@ -312,6 +312,13 @@ impl Position {
     }
 }
 
+impl std::fmt::Debug for Position {
+    /// The board picture and the game record.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}record: {}", self.board, self.board.record())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

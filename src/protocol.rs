@@ -27,7 +27,8 @@ struct Info {
 
 /// One protocol session: the game, the engine and the settings.
 pub struct Session {
-    engine: Engine,
+    /// Created on the first search, once the manager has said how much memory it may use.
+    engine: Option<Engine>,
     pos: Position,
     rule: Rule,
     info: Info,
@@ -44,7 +45,7 @@ impl Session {
     pub fn new(clock: fn() -> f64) -> Session {
         let defaults = Settings::default();
         Session {
-            engine: Engine::new(DEFAULT_TT_MB, clock),
+            engine: None,
             pos: Position::new(Rule::Freestyle),
             rule: Rule::Freestyle,
             info: Info {
@@ -138,7 +139,9 @@ impl Session {
 
     fn new_game(&mut self) {
         self.pos = Position::new(self.rule);
-        self.engine.clear();
+        if let Some(e) = self.engine.as_mut() {
+            e.clear();
+        }
     }
 
     fn set_info(&mut self, rest: &str) -> Result<(), String> {
@@ -159,12 +162,7 @@ impl Session {
             "max_memory" => {
                 let bytes = num()?.max(0) as u64;
                 self.info.max_memory = (bytes > 0).then_some(bytes);
-                let mb = if bytes == 0 {
-                    DEFAULT_TT_MB
-                } else {
-                    ((bytes / 2) >> 20).clamp(1, 1024) as usize
-                };
-                self.engine = Engine::new(mb, self.clock);
+                self.engine = None;
             }
             "rule" => {
                 let rule = if num()? & 1 == 1 {
@@ -230,7 +228,13 @@ impl Session {
                 i.pv_text()
             ))
         };
-        let result = self.engine.think(&self.pos, &settings, None, &mut log);
+        let mb = self
+            .info
+            .max_memory
+            .map_or(DEFAULT_TT_MB, |b| ((b / 2) >> 20).clamp(1, 1024) as usize);
+        let clock = self.clock;
+        let engine = self.engine.get_or_insert_with(|| Engine::new(mb, clock));
+        let result = engine.think(&self.pos, &settings, None, &mut log);
         match result.and_then(|r| r.best_move()) {
             Some(p) if self.pos.play(p).is_ok() => {
                 let (x, y) = p.to_gomocup();
