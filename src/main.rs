@@ -150,28 +150,6 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
     })
 }
 
-/// Whether playing `m` in `pos` starts a win by continuous fours.
-fn starts_vcf(pos: &Position, m: Point) -> bool {
-    let mut p = pos.clone();
-    let me = p.to_move();
-    if p.fives(me).contains(m) {
-        return true;
-    }
-    if !p.fours(me).contains(m) || !p.fives(me.opponent()).is_empty() && !p.fives(me.opponent()).contains(m) {
-        return false;
-    }
-    p.make(m);
-    let blocks = p.fives(me);
-    if blocks.count() >= 2 {
-        return true;
-    }
-    let Some(b) = blocks.first() else {
-        return false;
-    };
-    p.make(b);
-    ThreatSolver::new().vcf(&mut p, 100, 2_000_000).is_some()
-}
-
 fn solve(file: &str, time_ms: f64) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
@@ -186,7 +164,8 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
         ..Settings::default()
     };
     let mut per_kind: BTreeMap<String, (usize, usize, f64)> = BTreeMap::new();
-    let (mut solved, mut total, mut bad) = (0, 0, 0);
+    let (mut solved, mut total, mut bad, mut other_wins) = (0, 0, 0, 0);
+    let mut prover = ThreatSolver::new();
     let t_all = now_ms();
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let puzzle = match parse_puzzle(line) {
@@ -205,8 +184,13 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
         let info = engine.think(&puzzle.position, &settings, None, &mut |_| {});
         let dt = now_ms() - t0;
         let mv = info.as_ref().and_then(|i| i.best_move());
-        // A listed move is solved; so is another move that starts a VCF (a proof checked by the solver).
-        let ok = mv.is_some_and(|m| puzzle.answers.contains(&m) || starts_vcf(&puzzle.position, m));
+        // A listed move is solved; so is another move the threat solver proves winning against every defence.
+        let listed = mv.is_some_and(|m| puzzle.answers.contains(&m));
+        let proven = !listed && mv.is_some_and(|m| prover.proves_win(&mut puzzle.position.clone(), m, 25, 2_000_000));
+        let ok = listed || proven;
+        if proven {
+            other_wins += 1;
+        }
         let e = per_kind.entry(puzzle.kind.clone()).or_default();
         e.1 += 1;
         e.2 += dt;
@@ -238,6 +222,10 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
             ms / *n as f64
         );
     }
+    println!(
+        "solved with a listed move: {}, with another move proven winning: {other_wins}",
+        solved - other_wins
+    );
     if bad > 0 {
         println!("unreadable lines skipped: {bad}");
     }

@@ -12,6 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const MATE: i32 = 1_000_000;
 /// Scores beyond this (in absolute value) are forced wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Scores beyond this (and within [`MATE_BOUND`]) are wins or losses the search saw but could not prove,
+/// because the width limit cut some defences.
+pub const LIKELY_BOUND: i32 = MATE_BOUND - 1;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
 /// Deepest ply the search reaches (extensions included).
@@ -379,6 +382,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if list.is_empty() {
             return game.terminal(ply).unwrap_or(0);
         }
+        let truncated = !forced && list.len() > self.limits.width;
         self.order(&mut list, tt_move, ply, forced);
 
         let mut best = -INFINITY;
@@ -422,6 +426,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                 }
             }
+        }
+        if truncated && best < -MATE_BOUND {
+            // Every move searched loses, but the width limit left some unsearched: not a proof.
+            best = -LIKELY_BOUND;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -487,6 +495,10 @@ pub fn score_text(score: i32) -> String {
         format!("win in {}", (MATE - score + 1) / 2)
     } else if score < -MATE_BOUND {
         format!("loss in {}", (MATE + score) / 2)
+    } else if score >= LIKELY_BOUND {
+        "winning".to_string()
+    } else if score <= -LIKELY_BOUND {
+        "losing".to_string()
     } else {
         format!("{score:+}")
     }
@@ -504,6 +516,8 @@ mod tests {
         assert_eq!(score_text(-(MATE - 4)), "loss in 2");
         assert_eq!(score_text(35), "+35");
         assert_eq!(score_text(-7), "-7");
+        assert_eq!(score_text(LIKELY_BOUND), "winning");
+        assert_eq!(score_text(-LIKELY_BOUND), "losing");
         for ply in [0, 3, 9] {
             let s = MATE - 11;
             assert_eq!(score_from_tt(score_to_tt(s, ply), ply), s);

@@ -85,7 +85,31 @@ impl ThreatSolver {
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
         let mut line = Vec::new();
-        self.vct_attack(pos, max_plies, &mut line, true).then_some(line)
+        // Deepen gradually so that short wins are found first and cheaply.
+        (1..=max_plies)
+            .step_by(2)
+            .any(|plies| self.vct_attack(pos, plies, &mut line, true))
+            .then_some(line)
+    }
+
+    /// Whether playing `m` wins by threats for the side to move: after `m`, every defence loses to a VCT
+    /// within `max_plies` plies (a proof, used to accept winning moves a puzzle does not list).
+    pub fn proves_win(&mut self, pos: &mut Position, m: Point, max_plies: u8, budget: u64) -> bool {
+        if pos.board().at(m).is_some() {
+            return false;
+        }
+        self.start(budget);
+        let me = pos.to_move();
+        if pos.fives(me).contains(m) {
+            return true;
+        }
+        pos.make(m);
+        // Deepen gradually: a deep limit first sends the depth-first search down long hopeless lines.
+        let won = (2..=max_plies)
+            .step_by(2)
+            .any(|plies| self.vct_defend(pos, plies, &mut Vec::new()));
+        pos.undo();
+        won
     }
 
     #[inline]

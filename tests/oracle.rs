@@ -1,5 +1,6 @@
 //! The α-β search must return exactly the value of plain minimax over the same game: on the seed program's
 //! example tree, on complete tic-tac-toe and on random Gomoku positions.
+#![cfg(not(target_arch = "wasm32"))]
 
 use gomoku::board::Rule;
 use gomoku::coord::Point;

@@ -1,5 +1,6 @@
 //! Hand-built tactical positions: the engine takes five, blocks fours and open threes, makes open fours and
 //! finds short VCFs; evaluation-only mode and the depth/width caps behave.
+#![cfg(not(target_arch = "wasm32"))]
 
 use gomoku::board::Rule;
 use gomoku::coord::{Color, Point};
