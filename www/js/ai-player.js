@@ -8,7 +8,7 @@
 import { EngineCancelled, EngineCrashed } from './engine-client.js';
 
 /** How long past its time limit a search may run before the watchdog stops it. */
-export function watchdogMs(timeMs) {
+function watchdogMs(timeMs) {
   return timeMs + 1500 + Math.round(timeMs * 0.2);
 }
 

@@ -23,10 +23,6 @@ export function colorOfMove(index) {
   return index % 2 === 0 ? 'black' : 'white';
 }
 
-export function otherColor(color) {
-  return color === 'black' ? 'white' : 'black';
-}
-
 export function capitalize(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }

@@ -4,7 +4,7 @@
 export const GAME_KEY = 'gomoku.game';
 export const SETTINGS_KEY = 'gomoku.settings';
 export const VIEW_KEY = 'gomoku.view';
-export const GAME_VERSION = 1;
+const GAME_VERSION = 1;
 const MODES = ['hva', 'hvh', 'ava'];
 const COLORS = ['black', 'white'];
 
