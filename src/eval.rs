@@ -4,7 +4,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::coord::{Color, Direction, Point, SLOTS};
-use crate::pattern::{Combo, Pattern, PatternTable};
+use crate::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
 
 /// Weight of a point's combination in the static evaluation's sum over empty points.
 #[inline]
@@ -46,8 +46,7 @@ pub struct SquareEval {
 pub struct Position {
     board: Board,
     table: &'static PatternTable,
-    patterns: [[[Pattern; 4]; SLOTS]; 2],
-    combos: [[Combo; SLOTS]; 2],
+    patterns: [[Patterns; SLOTS]; 2],
     /// Empty points where the colour would make five.
     fives: [Bitboard; 2],
     /// Empty points where the colour would make a four (冲四 or 活四) but not five.
@@ -75,8 +74,7 @@ impl Position {
         let mut pos = Position {
             board: Board::with_first_player(rule, first),
             table: PatternTable::get(rule),
-            patterns: [[[Pattern::None; 4]; SLOTS]; 2],
-            combos: [[Combo::None; SLOTS]; 2],
+            patterns: [[Patterns::NONE; SLOTS]; 2],
             fives: [Bitboard::EMPTY; 2],
             fours: [Bitboard::EMPTY; 2],
             open_fours: [Bitboard::EMPTY; 2],
@@ -183,20 +181,20 @@ impl Position {
     /// The pattern `c` would make on `p` along `d` (None on occupied points).
     #[inline]
     pub fn pattern(&self, p: Point, c: Color, d: Direction) -> Pattern {
-        self.patterns[c.index()][p.index()][d as usize]
+        self.patterns[c.index()][p.index()].get(d)
     }
 
     /// The best pattern `c` would make on `p` in any direction.
     #[inline]
     pub fn max_pattern(&self, p: Point, c: Color) -> Pattern {
-        let ps = &self.patterns[c.index()][p.index()];
+        let ps = self.patterns[c.index()][p.index()].to_array();
         ps[0].max(ps[1]).max(ps[2]).max(ps[3])
     }
 
     /// The combination `c` would make on `p` (None on occupied points).
     #[inline]
     pub fn combo(&self, p: Point, c: Color) -> Combo {
-        self.combos[c.index()][p.index()]
+        self.patterns[c.index()][p.index()].combo()
     }
 
     /// The seed program's square score of `p` for `c`: combination score plus position value.
@@ -207,7 +205,7 @@ impl Position {
 
     /// The full breakdown of `p` for `c`.
     pub fn square(&self, p: Point, c: Color) -> SquareEval {
-        let directions = self.patterns[c.index()][p.index()];
+        let directions = self.patterns[c.index()][p.index()].to_array();
         let combo = self.combo(p, c);
         let occupied = self.board.at(p).is_some();
         SquareEval {
@@ -286,28 +284,38 @@ impl Position {
     /// colours.
     #[inline]
     fn refresh(&mut self, p: Point, dir: Option<Direction>) {
-        let empty = self.board.at(p).is_none();
+        let empty = !self.board.occupied().contains(p);
         let i = p.index();
         for c in Color::BOTH {
             let ci = c.index();
-            let mut pats = self.patterns[ci][i];
-            match (empty, dir) {
-                (false, _) => pats = [Pattern::None; 4],
-                (true, Some(d)) => pats[d as usize] = self.table.pattern(c, self.board.key(p, d)),
-                (true, None) => pats = Direction::ALL.map(|d| self.table.pattern(c, self.board.key(p, d))),
-            }
-            if pats == self.patterns[ci][i] && dir.is_some() {
+            let old = self.patterns[ci][i];
+            let new = match (empty, dir) {
+                (false, _) => Patterns::NONE,
+                (true, Some(d)) => old.with(d, self.table.pattern(c, self.board.key(p, d))),
+                (true, None) => {
+                    Patterns::from_array(Direction::ALL.map(|d| self.table.pattern(c, self.board.key(p, d))))
+                }
+            };
+            if new == old {
                 continue;
             }
-            let combo = Combo::of(pats);
-            self.threat_sum[ci] += eval_weight(combo) - eval_weight(self.combos[ci][i]);
-            self.patterns[ci][i] = pats;
-            self.combos[ci][i] = combo;
-            let best = pats[0].max(pats[1]).max(pats[2]).max(pats[3]);
-            self.fives[ci].assign(p, best == Pattern::Five);
-            self.fours[ci].assign(p, matches!(best, Pattern::Four | Pattern::OpenFour));
-            self.open_fours[ci].assign(p, matches!(combo, Combo::OpenFour | Combo::DoubleFour));
-            self.threes[ci].assign(p, pats.contains(&Pattern::OpenThree));
+            self.patterns[ci][i] = new;
+            let (was, now) = (old.threats(), new.threats());
+            self.threat_sum[ci] += eval_weight(now.combo) - eval_weight(was.combo);
+            let changed = was.flags ^ now.flags;
+            if changed != 0 {
+                let set = [
+                    (Threats::FIVE, &mut self.fives[ci]),
+                    (Threats::FOUR, &mut self.fours[ci]),
+                    (Threats::OPEN_FOUR, &mut self.open_fours[ci]),
+                    (Threats::OPEN_THREE, &mut self.threes[ci]),
+                ];
+                for (flag, board) in set {
+                    if changed & flag != 0 {
+                        board.assign(p, now.flags & flag != 0);
+                    }
+                }
+            }
         }
     }
 }
@@ -349,6 +357,7 @@ mod tests {
         for q in Point::all() {
             for c in Color::BOTH {
                 assert_eq!(p.combo(q, c), again.combo(q, c));
+                assert_eq!(p.patterns[c.index()][q.index()], again.patterns[c.index()][q.index()]);
             }
         }
     }

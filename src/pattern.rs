@@ -5,7 +5,7 @@
 //! 16-bit key to its pattern.
 
 use crate::board::{cell, Rule};
-use crate::coord::Color;
+use crate::coord::{Color, Direction};
 use std::sync::OnceLock;
 
 /// What a stone makes along one line, weakest first.
@@ -112,36 +112,49 @@ impl Combo {
     /// Combines the patterns along the four directions.
     #[inline]
     pub fn of(p: [Pattern; 4]) -> Combo {
+        Patterns::from_array(p).combo()
+    }
+
+    /// The combination rules (also usable at compile time, to build the lookup table).
+    const fn rank(p: [Pattern; 4]) -> Combo {
         let mut n = [0u8; 8];
-        for x in p {
-            n[x as usize] += 1;
+        let mut i = 0;
+        while i < 4 {
+            n[p[i] as usize] += 1;
+            i += 1;
         }
-        let count = |x: Pattern| n[x as usize];
-        if count(Pattern::Five) > 0 {
+        let fives = n[Pattern::Five as usize];
+        let open_fours = n[Pattern::OpenFour as usize];
+        let fours = n[Pattern::Four as usize];
+        let threes = n[Pattern::OpenThree as usize];
+        let closed_threes = n[Pattern::ClosedThree as usize];
+        let twos = n[Pattern::OpenTwo as usize];
+        let closed_twos = n[Pattern::ClosedTwo as usize];
+        if fives > 0 {
             Combo::Five
-        } else if count(Pattern::OpenFour) > 0 {
+        } else if open_fours > 0 {
             Combo::OpenFour
-        } else if count(Pattern::Four) >= 2 {
+        } else if fours >= 2 {
             Combo::DoubleFour
-        } else if count(Pattern::Four) == 1 && count(Pattern::OpenThree) > 0 {
+        } else if fours == 1 && threes > 0 {
             Combo::FourThree
-        } else if count(Pattern::OpenThree) >= 2 {
+        } else if threes >= 2 {
             Combo::DoubleThree
-        } else if count(Pattern::OpenThree) == 1 && count(Pattern::ClosedThree) > 0 {
+        } else if threes == 1 && closed_threes > 0 {
             Combo::OpenThreeClosedThree
-        } else if count(Pattern::Four) == 1 {
+        } else if fours == 1 {
             Combo::Four
-        } else if count(Pattern::OpenThree) == 1 {
+        } else if threes == 1 {
             Combo::OpenThree
-        } else if count(Pattern::OpenTwo) >= 2 {
+        } else if twos >= 2 {
             Combo::DoubleOpenTwo
-        } else if count(Pattern::ClosedThree) > 0 {
+        } else if closed_threes > 0 {
             Combo::ClosedThree
-        } else if count(Pattern::OpenTwo) == 1 && count(Pattern::ClosedTwo) > 0 {
+        } else if twos == 1 && closed_twos > 0 {
             Combo::OpenTwoClosedTwo
-        } else if count(Pattern::OpenTwo) == 1 {
+        } else if twos == 1 {
             Combo::OpenTwo
-        } else if count(Pattern::ClosedTwo) > 0 {
+        } else if closed_twos > 0 {
             Combo::ClosedTwo
         } else {
             Combo::None
@@ -208,12 +221,117 @@ impl Combo {
     }
 }
 
+/// A point's four directional patterns packed in 3 bits each, in [`Direction::ALL`] order.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Patterns(u16);
+
+/// What a point's patterns imply, looked up by [`Patterns`]: the combination and threat flags.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    /// The combination.
+    pub combo: Combo,
+    /// [`Threats::FIVE`] | [`Threats::FOUR`] | [`Threats::OPEN_FOUR`] | [`Threats::OPEN_THREE`] bits.
+    pub flags: u8,
+}
+
+impl Threats {
+    /// Makes five.
+    pub const FIVE: u8 = 1;
+    /// Makes a four (冲四 or 活四) but not five.
+    pub const FOUR: u8 = 2;
+    /// Makes an open four or a double four.
+    pub const OPEN_FOUR: u8 = 4;
+    /// Makes an open three in some direction.
+    pub const OPEN_THREE: u8 = 8;
+}
+
+/// [`Threats`] for every packed [`Patterns`] value, computed at compile time.
+static THREATS: [Threats; 1 << 12] = {
+    let mut t = [Threats {
+        combo: Combo::None,
+        flags: 0,
+    }; 1 << 12];
+    let mut i = 0;
+    while i < 1 << 12 {
+        let mut p = [Pattern::None; 4];
+        let mut best = Pattern::None;
+        let mut three = false;
+        let mut d = 0;
+        while d < 4 {
+            p[d] = Pattern::ALL[(i >> (3 * d)) & 7];
+            if p[d] as u8 > best as u8 {
+                best = p[d];
+            }
+            three |= matches!(p[d], Pattern::OpenThree);
+            d += 1;
+        }
+        let combo = Combo::rank(p);
+        let mut flags = 0;
+        if matches!(best, Pattern::Five) {
+            flags |= Threats::FIVE;
+        }
+        if matches!(best, Pattern::Four | Pattern::OpenFour) {
+            flags |= Threats::FOUR;
+        }
+        if matches!(combo, Combo::OpenFour | Combo::DoubleFour) {
+            flags |= Threats::OPEN_FOUR;
+        }
+        if three {
+            flags |= Threats::OPEN_THREE;
+        }
+        t[i] = Threats { combo, flags };
+        i += 1;
+    }
+    t
+};
+
+impl Patterns {
+    /// No pattern in any direction (also every occupied point).
+    pub const NONE: Patterns = Patterns(0);
+
+    /// Packs four patterns.
+    #[inline]
+    pub fn from_array(p: [Pattern; 4]) -> Patterns {
+        Patterns(p.iter().enumerate().fold(0, |acc, (d, &x)| acc | (x as u16) << (3 * d)))
+    }
+
+    /// The pattern along `d`.
+    #[inline]
+    pub fn get(self, d: Direction) -> Pattern {
+        Pattern::ALL[(self.0 >> (3 * d as u16)) as usize & 7]
+    }
+
+    /// The same patterns with `p` along `d`.
+    #[inline]
+    pub fn with(self, d: Direction, p: Pattern) -> Patterns {
+        let shift = 3 * d as u16;
+        Patterns((self.0 & !(7 << shift)) | (p as u16) << shift)
+    }
+
+    /// All four, in [`Direction::ALL`] order.
+    pub fn to_array(self) -> [Pattern; 4] {
+        Direction::ALL.map(|d| self.get(d))
+    }
+
+    /// The combination and threat flags.
+    #[inline]
+    pub fn threats(self) -> Threats {
+        THREATS[self.0 as usize]
+    }
+
+    /// The combination.
+    #[inline]
+    pub fn combo(self) -> Combo {
+        self.threats().combo
+    }
+}
+
 /// Number of distinct line keys (8 neighbours × 2 bits).
 const KEYS: usize = 1 << 16;
 
 /// Pattern tables for one rule: `[colour][line key] → pattern`.
 pub struct PatternTable {
-    table: [Box<[Pattern]>; 2],
+    table: [Box<[Pattern; KEYS]>; 2],
 }
 
 impl PatternTable {
@@ -245,10 +363,10 @@ const OWN: u8 = 1;
 const OPP: u8 = 2;
 
 /// Classifies every key for colour `c` by dynamic programming over "add one own stone".
-fn build_colour(rule: Rule, c: Color) -> Box<[Pattern]> {
+fn build_colour(rule: Rule, c: Color) -> Box<[Pattern; KEYS]> {
     let own_code = cell::stone(c);
     let mut memo: Vec<Option<Pattern>> = vec![None; KEYS];
-    let mut out = vec![Pattern::None; KEYS].into_boxed_slice();
+    let mut out = Box::new([Pattern::None; KEYS]);
     for key in 0..KEYS {
         let mut cells = [0u8; 8];
         for (slot, v) in cells.iter_mut().enumerate() {

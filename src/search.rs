@@ -325,10 +325,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
-    /// Whether a limit has been reached (checked every 1024 nodes).
+    /// Whether a limit has been reached (checked every 256 nodes).
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             let time_up = self.limits.time_ms.is_some_and(|t| self.elapsed_ms() >= t);
             let flagged = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
             let nodes_up = self.limits.nodes.is_some_and(|n| self.nodes >= n);
