@@ -276,7 +276,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         for depth in 1..=self.limits.depth {
             let prev = best.as_ref().map(|b| b.score);
             let score = self.aspiration(game, depth as i32, prev);
-            if self.stopped || self.pv_len[0] == 0 {
+            if self.stopped {
+                // A root move that beat the first one in the unfinished iteration is the better choice.
+                if let (Some(b), true) = (best.as_mut(), self.pv_len[0] > 0) {
+                    if b.pv.first() != Some(&self.pv[0][0]) {
+                        b.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                    }
+                }
+                break;
+            }
+            if self.pv_len[0] == 0 {
                 break;
             }
             let it = Iteration {
@@ -293,8 +302,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 break;
             }
             if let Some(t) = self.limits.time_ms {
-                // The next iteration usually costs several times this one: don't start what can't finish.
-                if self.elapsed_ms() > t * 0.5 {
+                // The next iteration costs several times this one: start it only if it can get somewhere.
+                if self.elapsed_ms() > t * 0.6 {
                     break;
                 }
             }
