@@ -1,7 +1,7 @@
 # Gomoku: Rust engine compiled to WebAssembly, played in the browser.
 #   make serve   install what is missing, build the wasm, serve www/ on http://localhost:8000
 #   make test    install what is missing, then every check: fmt, clippy, native tests, wasm tests,
-#                the wasm build and the browser tests (headless Chromium)
+#                the wasm build, the wasm long run (Node) and the browser tests (headless Chromium)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -15,13 +15,13 @@ PKG := www/pkg
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test setup setup-rust setup-node setup-browser wasm lint test-native test-wasm test-browser clean
+.PHONY: serve test setup setup-rust setup-node setup-browser wasm lint test-native test-wasm test-longrun test-browser clean
 
 serve: wasm
 	@echo "Gomoku is at http://localhost:$(PORT)/  (Ctrl+C stops the server)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 -d www
 
-test: setup setup-browser lint test-native test-wasm wasm test-browser
+test: setup setup-browser lint test-native test-wasm wasm test-longrun test-browser
 	@echo "make test: all checks passed"
 
 # ---- Installation (each step does nothing when its tool is already there) ----
@@ -65,6 +65,10 @@ test-native:
 # wasm-bindgen-test in Node (the runner is set in .cargo/config.toml)
 test-wasm: setup-rust
 	cargo test --target $(TARGET)
+
+# 200 AI-vs-AI games through the web build's wasm API in Node: legal moves, results, memory (under a minute)
+test-longrun: setup-node wasm
+	node --test tests/wasm-longrun.test.mjs
 
 test-browser: setup-node setup-browser wasm
 	node --test --test-concurrency=1 tests/browser/
