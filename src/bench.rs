@@ -33,16 +33,22 @@ pub struct BenchLine {
     pub time_ms: f64,
     /// The move found, in `h8` notation.
     pub best: String,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
 }
 
-/// Searches every benchmark position with a fresh table and reports each through `line`.
-pub fn run(clock: fn() -> f64, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
-    let settings = Settings {
+/// The benchmark's fixed settings: depth [`DEPTH`], width [`WIDTH`], no time limit.
+pub fn fixed_settings() -> Settings {
+    Settings {
         depth: DEPTH,
         width: WIDTH,
         time_ms: None,
         ..Settings::default()
-    };
+    }
+}
+
+/// Searches every benchmark position with a fresh table under `settings` and reports each through `line`.
+pub fn run(clock: fn() -> f64, settings: &Settings, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut out = Vec::new();
     for record in POSITIONS {
         let Ok(pos) = parse_position(record, Rule::Freestyle) else {
@@ -50,16 +56,23 @@ pub fn run(clock: fn() -> f64, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLin
         };
         let mut engine = Engine::new(16, clock);
         let t0 = clock();
-        let info = engine.think(&pos, &settings, None, &mut |_| {});
+        let info = engine.think(&pos, settings, None, &mut |_| {});
         let time_ms = clock() - t0;
-        let (nodes, best) = info
-            .map(|i| (i.nodes, i.pv_text().split(' ').next().unwrap_or("").to_string()))
+        let (nodes, best, depth) = info
+            .map(|i| {
+                (
+                    i.nodes,
+                    i.best_move().map(|p| p.to_string()).unwrap_or_default(),
+                    i.depth,
+                )
+            })
             .unwrap_or_default();
         let l = BenchLine {
             record,
             nodes,
             time_ms,
             best,
+            depth,
         };
         line(&l);
         out.push(l);

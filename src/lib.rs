@@ -1,8 +1,9 @@
 //! A freestyle Gomoku engine: 15×15 bitboards, table-driven pattern recognition, incremental evaluation,
 //! α-β search with threat search, a Gomocup protocol front end and WebAssembly bindings.
 //!
-//! Dependency direction: [`coord`] / [`bitboard`] → [`board`] → [`pattern`] → [`eval`] → [`search`] →
-//! front ends ([`protocol`], `wasm`).
+//! Dependency direction: [`coord`] / [`bitboard`] → [`board`] → [`pattern`] → [`eval`] → [`threat`] →
+//! [`engine`] (which drives the game-independent [`search`] and [`tt`]) → front ends ([`protocol`], [`bench`],
+//! `wasm`, the `gomoku` binary).
 
 pub mod bench;
 pub mod bitboard;

@@ -23,7 +23,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         None => protocol(),
-        Some("bench") => bench(),
+        Some("bench") => bench(&args[1..]),
         Some("selfplay") => match selfplay_args(&args[1..]) {
             Ok((games, turn_ms)) => selfplay(games, turn_ms),
             Err(e) => {
@@ -39,7 +39,7 @@ fn main() -> ExitCode {
             }
         },
         Some(other) => {
-            eprintln!("unknown command '{other}'\nusage: gomoku [bench | solve FILE [--time-ms N] | selfplay [--games N] [--turn-ms N]]");
+            eprintln!("unknown command '{other}'\nusage: gomoku [bench [--time-ms N] | solve FILE [--time-ms N] | selfplay [--games N] [--turn-ms N]]");
             ExitCode::from(2)
         }
     }
@@ -63,25 +63,49 @@ fn protocol() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench() -> ExitCode {
+/// `gomoku bench`: fixed depth (deterministic nodes, for speed); `--time-ms N`: the depth reached in N ms.
+fn bench(args: &[String]) -> ExitCode {
+    let settings = match args {
+        [] => gomoku::bench::fixed_settings(),
+        [flag, ms] if flag == "--time-ms" && ms.parse::<f64>().is_ok_and(|t| t > 0.0) => Settings {
+            depth: Settings::MAX_DEPTH,
+            time_ms: ms.parse().ok(),
+            ..Settings::default()
+        },
+        _ => {
+            eprintln!("usage: gomoku bench [--time-ms N]");
+            return ExitCode::from(2);
+        }
+    };
     println!(
-        "bench: {} positions, depth {}, width {}",
+        "bench: {} positions, depth {}, width {}, time {}",
         gomoku::bench::POSITIONS.len(),
-        gomoku::bench::DEPTH,
-        gomoku::bench::WIDTH
+        settings.depth,
+        settings.width,
+        settings.time_ms.map_or("unlimited".to_string(), |t| format!("{t} ms"))
     );
-    let lines = gomoku::bench::run(now_ms, &mut |l| {
+    let lines = gomoku::bench::run(now_ms, &settings, &mut |l| {
         println!(
-            "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  best {:<4} {}",
+            "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  best {:<4} {}",
             l.nodes,
             l.time_ms,
             l.nodes as f64 * 1000.0 / l.time_ms.max(1e-3),
+            l.depth,
             l.best,
             l.record
         );
     });
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let ms: f64 = lines.iter().map(|l| l.time_ms).sum();
+    let mut depths: Vec<u32> = lines.iter().map(|l| l.depth).collect();
+    depths.sort_unstable();
+    if let Some(median) = depths.get(depths.len() / 2) {
+        println!(
+            "depth: median {median}, min {}, max {}",
+            depths[0],
+            depths[depths.len() - 1]
+        );
+    }
     println!(
         "total: {nodes} nodes, {ms:.0} ms, {:.0} nodes/s",
         nodes as f64 * 1000.0 / ms.max(1e-3)

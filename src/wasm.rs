@@ -241,7 +241,7 @@ impl Engine {
             nps: f64,
             positions: usize,
         }
-        let lines = crate::bench::run(now_ms, &mut |_| {});
+        let lines = crate::bench::run(now_ms, &crate::bench::fixed_settings(), &mut |_| {});
         let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
         let time_ms: f64 = lines.iter().map(|l| l.time_ms).sum();
         to_js(&Bench {
