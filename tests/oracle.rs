@@ -2,7 +2,8 @@
 //! example tree, on complete tic-tac-toe and on random Gomoku positions.
 #![cfg(not(target_arch = "wasm32"))]
 
-use gomoku::board::Rule;
+mod common;
+
 use gomoku::coord::Point;
 use gomoku::engine::GomokuGame;
 use gomoku::eval::Position;
@@ -238,20 +239,12 @@ impl Rng {
     }
 }
 
-/// A random game of `n` moves played near the centre, with no five on the board.
+/// A random game of up to `n` moves played near the centre, with no five on the board.
 fn random_position(rng: &mut Rng, n: usize) -> Position {
-    let mut pos = Position::new(Rule::Freestyle);
-    while pos.board().stone_count() < n {
-        let p = Point::new(4 + rng.below(7), 4 + rng.below(7)).unwrap();
-        if pos.board().at(p).is_none() {
-            pos.make(p);
-            if pos.last_move_won() {
-                pos.undo();
-                break;
-            }
-        }
-    }
-    pos
+    let points: Vec<Point> = (0..400)
+        .map(|_| Point::new(4 + rng.below(7), 4 + rng.below(7)).unwrap())
+        .collect();
+    common::undecided_game(points, n)
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Property tests (proptest) on every input boundary and on search invariants over random positions.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use gomoku::board::Rule;
 use gomoku::coord::{Color, Point};
 use gomoku::engine::{Engine, Settings};
@@ -20,19 +22,7 @@ fn point() -> impl Strategy<Value = Point> {
 
 /// A random legal, undecided position: distinct points played until a five would appear.
 fn position() -> impl Strategy<Value = Position> {
-    prop::collection::vec(point(), 0..60).prop_map(|pts| {
-        let mut pos = Position::new(Rule::Freestyle);
-        for p in pts {
-            if pos.board().at(p).is_none() {
-                pos.make(p);
-                if pos.last_move_won() {
-                    pos.undo();
-                    break;
-                }
-            }
-        }
-        pos
-    })
+    prop::collection::vec(point(), 0..60).prop_map(|pts| common::undecided_game(pts, usize::MAX))
 }
 
 proptest! {

@@ -1,0 +1,24 @@
+//! Helpers shared by the integration tests.
+
+use gomoku::board::Rule;
+use gomoku::coord::Point;
+use gomoku::eval::Position;
+
+/// Plays `points` in order (skipping occupied ones) until `max` stones are down or the next move would make
+/// five, so the game is never decided.
+pub fn undecided_game(points: impl IntoIterator<Item = Point>, max: usize) -> Position {
+    let mut pos = Position::new(Rule::Freestyle);
+    for p in points {
+        if pos.board().stone_count() >= max {
+            break;
+        }
+        if pos.board().at(p).is_none() {
+            pos.make(p);
+            if pos.last_move_won() {
+                pos.undo();
+                break;
+            }
+        }
+    }
+    pos
+}
