@@ -103,8 +103,10 @@ async function start() {
 function restoreGame(problems) {
   const saved = storage.readStored(storage.GAME_KEY, (data) => storage.parseGameEntry(data, rules));
   if (saved.error) {
-    problems.push(`The saved game could not be read (${saved.error}), so a new game was started. ` +
-      `The old entry was kept under "${saved.asideKey}".`);
+    problems.push(`The saved game could not be used: ${saved.error}. A new game was started. ` + (saved.asideKey
+      ? `The old entry was kept under "${saved.asideKey}".`
+      : `There was no room to set the old entry aside, so it was left under "${storage.GAME_KEY}" ` +
+        'and games are not saved until it is removed.'));
   } else if (saved.value) {
     mode = saved.value.mode;
     humanColor = saved.value.humanColor;
@@ -113,9 +115,9 @@ function restoreGame(problems) {
   const fromUrl = storage.recordFromHash();
   if (fromUrl !== null) {
     try {
-      game.load(fromUrl);
+      game.load(storage.normalizeRecordText(fromUrl));
     } catch (err) {
-      problems.push(`The position in the link could not be loaded: ${err.message}.`);
+      problems.push(`The position in the link could not be loaded: ${storage.clip(err.message)}.`);
     }
   }
 }
@@ -158,8 +160,8 @@ function wireControls() {
   $('btn-copy').addEventListener('click', () => copyText(game.record, 'Record'));
   $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record), 'Link'));
   window.addEventListener('hashchange', () => {
-    const record = storage.recordFromHash();
-    if (record !== null && record !== game.record) loadRecord(record, 'link');
+    const text = storage.recordFromHash();
+    if (text !== null) loadRecord(text, 'link');
   });
 }
 
@@ -305,14 +307,15 @@ function redo() {
 }
 
 function loadRecord(text, source) {
-  const record = storage.normalizeRecordText(text);
   let state;
   try {
-    state = rules(record); // validate first: a bad record must leave the game untouched
+    state = rules(storage.normalizeRecordText(text)); // validate first: a bad record must leave the game untouched
   } catch (err) {
-    showMessage(`Could not load the ${source}: ${err.message}. The current game is unchanged.`, 'error');
+    showMessage(`Could not load the ${source}: ${storage.clip(err.message)}. The current game is unchanged.`, 'error');
+    if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
     return;
   }
+  if (source === 'link' && state.moves.join(' ') === game.record) return; // our own address, nothing new
   cancelAi();
   game.load(state.moves.join(' '));
   aiBlockedAt = null;

@@ -1,7 +1,7 @@
 // The AI settings panel: values checked and clamped, remembered in localStorage,
 // read afresh for every AI move.
 
-import { readStored, writeStored, SETTINGS_KEY } from './storage.js';
+import { readStored, writeStored, checkVersion, clip, SETTINGS_KEY } from './storage.js';
 
 export const DEFAULTS = Object.freeze({ aiType: 'search', depth: 20, width: 20, timeMs: 1000 });
 const SETTINGS_VERSION = 1;
@@ -19,14 +19,24 @@ function clampNumber(name, value) {
   return Math.min(LIMITS[name].max, Math.max(LIMITS[name].min, n));
 }
 
-/** Checks a stored settings entry; throws when it is not one. */
+/**
+ * Checks a stored settings entry; throws when it is not one. Returns {values, fixed}: values out of
+ * range or of the wrong type are clamped or replaced by the default, and `fixed` says which.
+ */
 function parseEntry(data) {
-  if (typeof data !== 'object' || data === null || data.version !== SETTINGS_VERSION) {
-    throw new Error('unknown settings format');
+  checkVersion(data, SETTINGS_VERSION, 'settings entry');
+  const fixed = [];
+  const values = { aiType: DEFAULTS.aiType };
+  if (AI_TYPES.includes(data.aiType)) values.aiType = data.aiType;
+  else if (data.aiType !== undefined) fixed.push(`AI type ${clip(JSON.stringify(data.aiType), 30)} → ${DEFAULTS.aiType}`);
+  for (const [name, { label }] of Object.entries(LIMITS)) {
+    const value = clampNumber(name, data[name]);
+    values[name] = value ?? DEFAULTS[name];
+    if (data[name] !== undefined && values[name] !== data[name]) {
+      fixed.push(`${label} ${clip(JSON.stringify(data[name]) ?? String(data[name]), 30)} → ${values[name]}`);
+    }
   }
-  const settings = { aiType: AI_TYPES.includes(data.aiType) ? data.aiType : DEFAULTS.aiType };
-  for (const name of Object.keys(LIMITS)) settings[name] = clampNumber(name, data[name]) ?? DEFAULTS[name];
-  return settings;
+  return { values, fixed };
 }
 
 export class SettingsPanel {
@@ -43,11 +53,17 @@ export class SettingsPanel {
     this.#note = note;
     const stored = readStored(SETTINGS_KEY, parseEntry);
     if (stored.error) {
-      onProblem(`The saved AI settings could not be read (${stored.error}); defaults are used. ` +
-        `The old entry was kept under "${stored.asideKey}".`);
+      onProblem(`The saved AI settings could not be used: ${stored.error}. Defaults are used. ` + (stored.asideKey
+        ? `The old entry was kept under "${stored.asideKey}".`
+        : `There was no room to set the old entry aside, so it was left under "${SETTINGS_KEY}" ` +
+          'and settings are not saved until it is removed.'));
     }
-    this.#values = { ...DEFAULTS, ...stored.value };
+    this.#values = { ...DEFAULTS, ...stored.value?.values };
     this.#fill();
+    if (stored.value?.fixed.length) {
+      this.#note.textContent = `Saved settings out of range were corrected: ${stored.value.fixed.join(', ')}.`;
+      this.#save();
+    }
     form.addEventListener('change', (event) => this.#onChange(event.target));
     form.addEventListener('submit', (event) => event.preventDefault());
     resetButton.addEventListener('click', () => {

@@ -1,17 +1,31 @@
-// Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted)
-// and the position in the URL ("#moves=h8,i9,h10").
+// Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted and never
+// silently deleted) and the position in the URL ("#moves=h8,i9,h10").
 
 export const GAME_KEY = 'gomoku.game';
 export const SETTINGS_KEY = 'gomoku.settings';
 export const VIEW_KEY = 'gomoku.view';
-const GAME_VERSION = 1;
+export const GAME_VERSION = 1;
 const MODES = ['hva', 'hvh', 'ava'];
 const COLORS = ['black', 'white'];
 
+/** An entry longer than this is not parsed at all (a saved game of 225 moves is under 1,000 characters). */
+export const MAX_ENTRY_CHARS = 20000;
+/** Longest record handed to the engine (its own limit is 4096 bytes; a full board needs 899 characters). */
+export const MAX_RECORD_CHARS = 4096;
+/** Longest pasted text or link read (move numbers and commas included). */
+export const MAX_INPUT_CHARS = 20000;
+/** Keys a corrupt entry may be set aside under: KEY.corrupt, KEY.corrupt.2, … KEY.corrupt.5. */
+const ASIDE_SLOTS = 5;
+
+/** Keys whose corrupt entry could not be set aside: left in place, and never overwritten. */
+const held = new Set();
+
 /**
  * Reads a JSON entry and checks it with `parse` (which throws on anything unexpected).
- * Returns {value} (null when absent), or {value: null, error, asideKey} when the entry was corrupt:
- * it is then copied to `asideKey` and removed, so it is reported once and kept for inspection.
+ * Returns {value} (null when absent), or, when the entry cannot be used, {value: null, error, asideKey}:
+ * the entry has been moved to `asideKey` (the first free of KEY.corrupt, KEY.corrupt.2, …), so it is
+ * reported once and kept for inspection. When no slot is free or storage refuses the copy, asideKey is
+ * null: the entry stays where it is and writeStored() leaves that key alone from then on.
  */
 export function readStored(key, parse) {
   let raw;
@@ -22,25 +36,85 @@ export function readStored(key, parse) {
   }
   if (raw === null) return { value: null };
   try {
-    return { value: parse(JSON.parse(raw)) };
-  } catch (err) {
-    const asideKey = `${key}.corrupt`;
+    if (raw.length > MAX_ENTRY_CHARS) throw new Error(`it is far too long (${raw.length} characters)`);
+    let data;
     try {
-      localStorage.setItem(asideKey, raw);
-      localStorage.removeItem(key);
+      data = JSON.parse(raw);
     } catch {
-      // Storage full or disabled: the entry stays, and is reported again next time.
+      throw new Error('it is not valid JSON');
     }
-    return { value: null, error: err.message, asideKey };
+    return { value: parse(data) };
+  } catch (err) {
+    return { value: null, error: err.message, asideKey: setAside(key, raw) };
   }
 }
 
+/** Moves a corrupt entry to a free KEY.corrupt… key; returns that key, or null when it stays in place. */
+function setAside(key, raw) {
+  let slot = null;
+  try {
+    for (let i = 1; i <= ASIDE_SLOTS && slot === null; i++) {
+      const candidate = i === 1 ? `${key}.corrupt` : `${key}.corrupt.${i}`;
+      if (localStorage.getItem(candidate) === null) slot = candidate;
+    }
+  } catch {
+    // fall through: held in place
+  }
+  if (slot !== null) {
+    try {
+      localStorage.setItem(slot, raw);
+      localStorage.removeItem(key);
+      return slot;
+    } catch {
+      // Quota. An entry too long to read may fit only once: move it (remove first), and put it back if
+      // even that fails. A short entry is never removed before its copy exists.
+      if (raw.length > MAX_ENTRY_CHARS && moveFirst(key, slot, raw)) return slot;
+    }
+  }
+  held.add(key);
+  return null;
+}
+
+function moveFirst(key, slot, raw) {
+  try {
+    localStorage.removeItem(key);
+    localStorage.setItem(slot, raw);
+    return true;
+  } catch {
+    try {
+      localStorage.setItem(key, raw); // it was there a moment ago, so it fits again
+    } catch {
+      // nothing more can be done
+    }
+    return false;
+  }
+}
+
+/** Saves a value as JSON; returns false when it was not saved (storage full or disabled, or the key is held). */
 export function writeStored(key, value) {
+  if (held.has(key)) return false;
   try {
     localStorage.setItem(key, JSON.stringify(value));
+    return true;
   } catch {
-    // Storage full or disabled: the game still works, it is just not remembered.
+    return false; // the game still works, it is just not remembered
   }
+}
+
+/**
+ * Checks that `data` is an object of format `version`; throws a readable reason otherwise.
+ * `what` names the entry in messages ("saved game", "settings entry").
+ */
+export function checkVersion(data, version, what) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new Error(`it is not a ${what} (a JSON object was expected, found ${describe(data)})`);
+  }
+  if (!('version' in data)) throw new Error('it has no version number (an old or unknown format)');
+  const found = data.version;
+  if (Number.isInteger(found) && found > version) {
+    throw new Error(`it was saved by a newer version of this page (format ${found}; this page reads format ${version})`);
+  }
+  if (found !== version) throw new Error(`its format version ${clipJson(found)} is unknown (this page reads format ${version})`);
 }
 
 /** The saved-game format. */
@@ -50,34 +124,45 @@ export function gameEntry(record, mode, humanColor) {
 
 /**
  * Checks a saved game; `rules` is the engine's parseRecord (throws on an illegal record).
- * Returns {moves, mode, humanColor} with the moves normalised.
+ * Returns {moves, mode, humanColor} with the moves normalised. Throws a readable reason otherwise.
  */
 export function parseGameEntry(data, rules) {
-  if (typeof data !== 'object' || data === null) throw new Error('not an object');
-  if (data.version !== GAME_VERSION) throw new Error(`unknown version ${JSON.stringify(data.version)}`);
-  if (typeof data.moves !== 'string') throw new Error('moves is not a string');
-  if (!MODES.includes(data.mode)) throw new Error(`unknown mode ${JSON.stringify(data.mode)}`);
-  if (!COLORS.includes(data.humanColor)) throw new Error(`unknown colour ${JSON.stringify(data.humanColor)}`);
-  const state = rules(data.moves);
+  checkVersion(data, GAME_VERSION, 'saved game');
+  for (const [field, name] of [['moves', 'moves'], ['mode', 'mode'], ['humanColor', 'colour']]) {
+    if (!(field in data)) throw new Error(`its ${name} ${field === 'moves' ? 'are' : 'is'} missing`);
+  }
+  if (typeof data.moves !== 'string') throw new Error(`its moves are not text (found ${describe(data.moves)})`);
+  if (data.moves.length > MAX_RECORD_CHARS) throw new Error(`its moves are far too long (${data.moves.length} characters)`);
+  if (!MODES.includes(data.mode)) throw new Error(`its mode ${clipJson(data.mode)} is unknown`);
+  if (!COLORS.includes(data.humanColor)) throw new Error(`its colour ${clipJson(data.humanColor)} is unknown`);
+  let state;
+  try {
+    state = rules(data.moves);
+  } catch (err) {
+    throw new Error(`its moves are not a legal game: ${clip(err.message)}`);
+  }
   return { moves: state.moves.join(' '), mode: data.mode, humanColor: data.humanColor };
 }
 
 /**
  * Turns pasted text into a record: accepts spaces or commas between moves and ignores
  * move numbers such as "1." so that "1. h8 2. i9" and "h8,i9" both read as "h8 i9".
+ * Throws when the text is too long to be a game (it is then not handed to the engine at all).
  */
 export function normalizeRecordText(text) {
-  return String(text)
+  const raw = String(text);
+  if (raw.length > MAX_INPUT_CHARS) throw new Error(`it is far too long (${raw.length} characters)`);
+  const record = raw
     .split(/[\s,;]+/)
     .filter((token) => token && !/^\d+\.$/.test(token))
     .join(' ');
+  if (record.length > MAX_RECORD_CHARS) throw new Error(`it is far too long (${record.split(' ').length} moves)`);
+  return record;
 }
 
-/** The record carried by the URL, or null when the URL has none. */
+/** The text of the URL's "moves=" parameter (not yet checked), or null when the URL has none. */
 export function recordFromHash(hash = location.hash) {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const moves = params.get('moves');
-  return moves === null ? null : normalizeRecordText(moves);
+  return new URLSearchParams(hash.replace(/^#/, '')).get('moves');
 }
 
 /** The URL (same page) that reopens a record. */
@@ -91,4 +176,21 @@ export function urlForRecord(record) {
 export function writeHash(record) {
   const url = urlForRecord(record);
   if (url !== location.href) history.replaceState(null, '', url);
+}
+
+/** Shortens text from records, links or storage for a message (whole, if short). */
+export function clip(text, max = 120) {
+  const s = String(text);
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+function clipJson(value) {
+  return clip(JSON.stringify(value) ?? String(value), 40);
+}
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (value === undefined) return 'nothing';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
