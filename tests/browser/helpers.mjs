@@ -31,12 +31,24 @@ export async function startBrowser(serverOptions) {
 
 /**
  * Opens the page in a fresh context (fresh localStorage) and waits until the engine is loaded.
- * Returns {page, context, errors}; `errors` collects console errors and page errors, workers included.
+ * Returns {page, context, errors, violations}; `errors` collects console errors and page errors,
+ * workers included, and Content-Security-Policy violations (which `violations` also lists).
  */
 export async function openPage(env, { hash = '', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1 } = {}) {
   const context = await env.browser.newContext({ viewport, deviceScaleFactor });
-  const page = await context.newPage();
   const errors = [];
+  const violations = [];
+  // Every CSP violation the page sees, from before its first script runs.
+  await context.exposeFunction('reportCspViolation', (v) => {
+    violations.push(v);
+    errors.push(`csp: ${v.directive} blocked ${v.blocked} (${v.sample})`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.reportCspViolation({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample });
+    });
+  });
+  const page = await context.newPage();
   const onConsole = (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   };
@@ -45,7 +57,7 @@ export async function openPage(env, { hash = '', viewport = { width: 1280, heigh
   page.on('worker', (worker) => worker.on('console', onConsole));
   await page.goto(env.server.url + hash);
   await waitReady(page);
-  return { page, context, errors };
+  return { page, context, errors, violations };
 }
 
 /** Waits until the page has loaded the engine and shown the game. */
