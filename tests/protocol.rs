@@ -146,3 +146,15 @@ fn the_binary_speaks_the_protocol() {
         "the search log is sent as MESSAGE lines"
     );
 }
+
+#[test]
+fn selfplay_games_through_the_protocol_have_no_errors() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["selfplay", "--games", "4", "--turn-ms", "10"])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("selfplay: 4 games"), "{text}");
+    assert!(text.contains("protocol or rule errors 0"), "{text}");
+}
