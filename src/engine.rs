@@ -79,7 +79,8 @@ pub struct SearchInfo {
     pub score: i32,
     /// Principal variation; the first point is the move.
     pub pv: Vec<Point>,
-    /// Nodes searched (α-β and threat search).
+    /// Nodes searched: α-β nodes plus the root threat searches' nodes (a VCF probe at the horizon is part of
+    /// its α-β leaf).
     pub nodes: u64,
     /// Milliseconds spent.
     pub time_ms: f64,
@@ -154,9 +155,31 @@ fn order_score(pos: &Position, p: Point, me: Color) -> i32 {
 /// [`Position`] as a [`Game`] for the α-β search.
 pub struct GomokuGame<'a> {
     /// The position searched; restored after the search.
-    pub pos: &'a mut Position,
+    pos: &'a mut Position,
     /// Solves VCFs at the horizon; `None` evaluates statically only.
-    pub threats: Option<&'a mut ThreatSolver>,
+    threats: Option<&'a mut ThreatSolver>,
+    /// Root moves proven to lose, left out of the root's move list.
+    refuted: Bitboard,
+    /// Stones on the board at the root.
+    root_stones: usize,
+}
+
+impl<'a> GomokuGame<'a> {
+    /// The search's view of `pos`, with VCF probes at the horizon if `threats` is given.
+    pub fn new(pos: &'a mut Position, threats: Option<&'a mut ThreatSolver>) -> Self {
+        let root_stones = pos.board().stone_count();
+        GomokuGame {
+            pos,
+            threats,
+            refuted: Bitboard::EMPTY,
+            root_stones,
+        }
+    }
+
+    /// Leaves `moves` out of the root's move list.
+    pub fn refute(&mut self, moves: Bitboard) {
+        self.refuted = moves;
+    }
 }
 
 /// Longest VCF looked for at the search horizon, in attacker moves.
@@ -217,7 +240,11 @@ impl Game for GomokuGame<'_> {
 
     #[inline]
     fn generate(&mut self, list: &mut MoveList<Point>) -> bool {
-        generate_moves(self.pos, list)
+        let forced = generate_moves(self.pos, list);
+        if !self.refuted.is_empty() && self.pos.board().stone_count() == self.root_stones {
+            list.retain(|m| !self.refuted.contains(m));
+        }
+        forced
     }
 
     #[inline]
@@ -250,6 +277,10 @@ pub struct Engine {
 const ROOT_VCF_MOVES: u8 = 100;
 /// Node budget of the root VCF search.
 const ROOT_VCF_NODES: u64 = 100_000;
+/// Longest opponent VCF the root defence check looks for, in its moves.
+const DEFENCE_VCF_MOVES: u8 = 20;
+/// Node budget of the defence check, per root move.
+const DEFENCE_VCF_NODES: u64 = 3_000;
 /// Longest VCT the root threat search looks for, in plies.
 const ROOT_VCT_PLIES: u8 = 13;
 /// Largest node budget of the root VCT search (less when the time per move is short).
@@ -287,7 +318,7 @@ impl Engine {
         let start = (self.clock)();
         let mut work = pos.clone();
         let mut list = MoveList::new();
-        generate_moves(&work, &mut list);
+        let forced_root = generate_moves(&work, &mut list);
         list.sort();
         let fallback = list.moves().first().copied()?;
         let me = work.to_move();
@@ -333,6 +364,30 @@ impl Engine {
             }
         }
 
+        // Defence check: a root move after which the opponent has a VCF loses; search the others.
+        self.threats.set_deadline(deadline(0.5));
+        let mut refuted = Bitboard::EMPTY;
+        let checked = if forced_root {
+            list.len()
+        } else {
+            list.len().min(settings.width)
+        };
+        for &m in &list.moves()[..checked] {
+            work.make(m);
+            if self
+                .threats
+                .vcf(&mut work, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES)
+                .is_some()
+            {
+                refuted.set(m);
+            }
+            threat_nodes += self.threats.nodes();
+            work.undo();
+        }
+        if refuted.count() as usize == list.len() {
+            refuted = Bitboard::EMPTY; // lost anyway: let the search find the longest resistance
+        }
+
         self.threats.set_deadline(deadline(1.0));
         let limits = Limits {
             depth: settings.depth,
@@ -343,10 +398,8 @@ impl Engine {
         };
         let clock = self.clock;
         let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
-        let mut game = GomokuGame {
-            pos: &mut work,
-            threats: Some(&mut self.threats),
-        };
+        let mut game = GomokuGame::new(&mut work, Some(&mut self.threats));
+        game.refute(refuted);
         let to_info = |it: &Iteration<Point>| SearchInfo {
             depth: it.depth,
             score: it.score,

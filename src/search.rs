@@ -130,6 +130,20 @@ impl<M: Copy + Default + Eq> MoveList<M> {
         }
     }
 
+    /// Keeps only the moves for which `keep` is true, in order.
+    #[inline]
+    pub fn retain(&mut self, keep: impl Fn(M) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            if keep(self.moves[i]) {
+                self.moves[j] = self.moves[i];
+                self.scores[j] = self.scores[i];
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+
     /// Keeps the first `n` moves.
     #[inline]
     pub fn truncate(&mut self, n: usize) {

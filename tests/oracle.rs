@@ -255,49 +255,14 @@ fn alphabeta_equals_minimax_on_random_gomoku_positions() {
         let mut pos = random_position(&mut rng, 4 + i % 9);
         let depth = if i % 8 == 0 { 3 } else { 2 };
         let hash = pos.hash();
-        let mm = minimax(
-            &mut GomokuGame {
-                pos: &mut pos,
-                threats: None,
-            },
-            depth,
-            0,
-        );
-        let ab = alphabeta(
-            &mut GomokuGame {
-                pos: &mut pos,
-                threats: None,
-            },
-            depth as u32,
-            0,
-        );
-        let ab_tt = alphabeta(
-            &mut GomokuGame {
-                pos: &mut pos,
-                threats: None,
-            },
-            depth as u32,
-            4,
-        );
+        let mm = minimax(&mut GomokuGame::new(&mut pos, None), depth, 0);
+        let ab = alphabeta(&mut GomokuGame::new(&mut pos, None), depth as u32, 0);
+        let ab_tt = alphabeta(&mut GomokuGame::new(&mut pos, None), depth as u32, 4);
         assert_eq!(ab, mm, "position {i}: {}", pos.board().record());
         assert_eq!(ab_tt, mm, "position {i} with a table: {}", pos.board().record());
         let mut solver = ThreatSolver::new();
-        let mm_vcf = minimax(
-            &mut GomokuGame {
-                pos: &mut pos,
-                threats: Some(&mut solver),
-            },
-            depth,
-            0,
-        );
-        let ab_vcf = alphabeta(
-            &mut GomokuGame {
-                pos: &mut pos,
-                threats: Some(&mut solver),
-            },
-            depth as u32,
-            4,
-        );
+        let mm_vcf = minimax(&mut GomokuGame::new(&mut pos, Some(&mut solver)), depth, 0);
+        let ab_vcf = alphabeta(&mut GomokuGame::new(&mut pos, Some(&mut solver)), depth as u32, 4);
         assert_eq!(ab_vcf, mm_vcf, "position {i} with threat search at the horizon");
         assert_eq!(pos.hash(), hash, "the search restores the position");
         checked += 1;
