@@ -219,7 +219,8 @@ async function aiMove() {
   if (outcome.how !== 'search' && outcome.how !== 'stopped') {
     showMessage(outcome.how === 'timeout'
       ? 'The AI did not answer in time; it played its best move so far and was restarted.'
-      : 'The AI engine crashed twice on this position; it played its best move so far.', 'error');
+      : 'The AI engine crashed twice on this position. It was restarted and played its best move so far; ' +
+        'the next move is searched afresh.', 'error');
   }
   announceMove();
   update();
