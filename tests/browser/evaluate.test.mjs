@@ -3,7 +3,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, cell, record, waitForMoves, setSettings, assertNoErrors } from './helpers.mjs';
+import { startBrowser, openPage, cell, record, waitForMoves, setMode, setSettings, assertNoErrors } from './helpers.mjs';
 
 const PATTERNS = /\b(five|open four|four|open three|closed three|open two|closed two|none)\b/;
 const PATTERNS_ZH = /(连五|活四|冲四|活三|眠三|活二|眠二|无)/;
@@ -68,6 +68,25 @@ test('evaluation works while the AI is thinking and does not disturb it', async 
   await waitForMoves(page, 2, 8000);
   const log = await page.$$eval('#search-log li[data-kind="move"]', (l) => l.map((li) => li.dataset.how));
   assert.deepEqual(log, ['search'], 'the AI finished its search normally');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('an open evaluation follows the game: the same point is evaluated again after each move', async () => {
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9' });
+  await setMode(page, 'hvh');
+  await cell(page, 'j9').click({ button: 'right' });
+  await page.waitForSelector('#eval-panel:not([hidden]):not([aria-busy]) table');
+  assert.match(await page.textContent('#eval-note'), /What a stone on j9 would make/);
+  await cell(page, 'j9').click();
+  await page.waitForFunction(() => /j9 is occupied by Black/.test(document.getElementById('eval-note').textContent));
+  await page.click('#btn-undo');
+  await page.waitForFunction(() => /What a stone on j9/.test(document.getElementById('eval-note').textContent));
+  // Closed, it stays closed.
+  await page.click('#eval-close');
+  await cell(page, 'k10').click();
+  await page.waitForTimeout(300);
+  assert.equal(await page.isHidden('#eval-panel'), true);
   assertNoErrors(errors);
   await context.close();
 });

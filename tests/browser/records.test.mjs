@@ -73,14 +73,14 @@ test('a pasted record is loaded; a bad one is refused and leaves the game intact
   await page.fill('#record-input', '1. H8 2. i9  3. h10, i11');
   await page.click('#btn-load');
   assert.equal(await record(page), 'h8 i9 h10 i11');
-  assert.match(await page.textContent('#message'), /Loaded 4 moves/);
+  assert.match(await page.textContent('#record-note'), /Loaded 4 moves/);
   assert.equal(await page.locator('#move-list li').count(), 4);
 
   for (const [bad, reason] of [['h8 h8', /already occupied/], ['h8 z99', /bad point/], ['h8 a1 h9 a2 h10 a3 h11 a4 h12 a5', /already over/]]) {
     await page.fill('#record-input', bad);
     await page.click('#btn-load');
-    assert.match(await page.textContent('#message'), reason);
-    assert.match(await page.textContent('#message'), /unchanged/);
+    assert.match(await page.textContent('#record-note'), reason);
+    assert.match(await page.textContent('#record-note'), /unchanged/);
     assert.equal(await record(page), 'h8 i9 h10 i11', `game intact after "${bad}"`);
   }
 

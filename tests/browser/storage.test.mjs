@@ -61,6 +61,8 @@ test('every kind of bad saved game is reported with its reason, kept aside and n
     assert.match(text, reason, `${what}: ${text}`);
     assert.match(text, /kept under "gomoku\.game\.corrupt"/, what);
     assert.ok(text.length < 400, `${what}: the message stays short (${text.length} characters)`);
+    const box = await page.locator('#message').boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 900, `${what}: the message is in view (${JSON.stringify(box)})`);
     assert.equal(await stored(page, `${GAME}.corrupt`), raw, `${what}: the entry is kept as it was`);
     assert.equal(await record(page), '', `${what}: a new game, nothing of the entry used`);
     assert.equal(await page.inputValue('#mode'), 'hva-black', `${what}: default mode`);
@@ -204,14 +206,19 @@ test('links and pasted records far too long are refused without reaching the eng
 
   await page.fill('#record-input', `${'i9 '.repeat(7000)}`);
   await page.click('#btn-load');
-  assert.match(await message(page), /Could not load the record: it is far too long \(21000 characters\)\. The current game is unchanged/);
+  const note = () => page.textContent('#record-note'); // pasted records are answered next to the field
+  assert.match(await note(), /Could not load the record: it is far too long \(21000 characters\)\. The current game is unchanged/);
   // A bad point made of markup is named in the message as text, and a very long one is shortened.
   await page.fill('#record-input', `h8 <img src=x id=injected>${'x'.repeat(3000)}`);
   await page.click('#btn-load');
-  const text = await message(page);
+  const text = await note();
   assert.match(text, /bad point '<img/);
   assert.ok(text.length < 300, `the message is shortened (${text.length} characters)`);
   assert.equal(await page.$('#injected'), null, 'markup from a record is never parsed');
+  assert.equal(await page.$$eval('#record-note *', (children) => children.length), 0, 'the note is text only');
+  // On a phone the long word wraps instead of widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal scrolling');
   assert.equal(await record(page), 'h8');
   assertNoErrors(errors);
   await context.close();

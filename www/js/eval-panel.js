@@ -23,16 +23,26 @@ export class EvalPanel {
     });
   }
 
-  /** Shows the panel for `point` and fills it when `evaluation` (a promise) settles. */
-  async show(point, evaluation) {
+  /** The point shown, or null when the panel is closed. */
+  get point() {
+    return this.#panel.hidden ? null : this.#panel.dataset.point;
+  }
+
+  /**
+   * Shows the panel for `point` and fills it when `evaluation` (a promise) settles.
+   * `refresh`: the same point in a new position; the old table stays until the new one is there, no scrolling.
+   */
+  async show(point, evaluation, { refresh = false } = {}) {
     const request = ++this.#request;
     this.#panel.hidden = false;
     this.#panel.dataset.point = point;
     this.#panel.setAttribute('aria-busy', 'true');
     this.#title.textContent = `Evaluation of ${point}`;
-    this.#note.textContent = 'Evaluating…';
-    this.#body.replaceChildren();
-    if (window.matchMedia('(max-width: 900px)').matches) this.#panel.scrollIntoView({ block: 'nearest' });
+    if (!refresh) {
+      this.#note.textContent = 'Evaluating…';
+      this.#body.replaceChildren();
+      if (window.matchMedia('(max-width: 900px)').matches) this.#panel.scrollIntoView({ block: 'nearest' });
+    }
     let result;
     try {
       result = await evaluation;

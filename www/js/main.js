@@ -32,6 +32,7 @@ const ui = {
   step: $('btn-step'),
   moveList: $('move-list'),
   recordInput: $('record-input'),
+  recordNote: $('record-note'),
 };
 
 let rules; // parseRecord from the wasm module
@@ -156,6 +157,7 @@ function wireControls() {
   ui.recordInput.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') loadRecord(ui.recordInput.value, 'record');
   });
+  ui.recordInput.addEventListener('input', () => { ui.recordNote.hidden = true; });
   $('btn-bench').addEventListener('click', benchmark);
   $('btn-copy').addEventListener('click', () => copyText(game.record, 'Record'));
   $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record), 'Link'));
@@ -312,7 +314,9 @@ function loadRecord(text, source) {
   try {
     state = rules(storage.normalizeRecordText(text)); // validate first: a bad record must leave the game untouched
   } catch (err) {
-    showMessage(`Could not load the ${source}: ${storage.clip(err.message)}. The current game is unchanged.`, 'error');
+    const text = `Could not load the ${source}: ${storage.clip(err.message)}. The current game is unchanged.`;
+    if (source === 'record') showNote(text, 'error');
+    else showMessage(text, 'error');
     if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
     return;
   }
@@ -320,7 +324,9 @@ function loadRecord(text, source) {
   cancelAi();
   game.load(state.moves.join(' '));
   aiBlockedAt = null;
-  showMessage(`Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`, 'info');
+  const loaded = `Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`;
+  if (source === 'record') showNote(loaded, 'info');
+  else showMessage(loaded, 'info');
   if (game.lastMove) board.focusPoint(game.lastMove, { moveFocus: false });
   update();
 }
@@ -341,19 +347,22 @@ async function benchmark() {
   }
 }
 
-function inspect(point) {
-  evalPanel.show(point, helperEngine.evaluate(game.record, point));
+let inspectedRecord = null; // the position the evaluation panel shows
+
+function inspect(point, options) {
+  inspectedRecord = game.record;
+  evalPanel.show(point, helperEngine.evaluate(game.record, point), options);
 }
 
 async function copyText(text, what) {
   try {
     await navigator.clipboard.writeText(text);
-    showMessage(`${what} copied${text ? `: ${text}` : ' (the board is empty)'}.`, 'info');
+    showNote(`${what} copied${text ? `: ${text}` : ' (the board is empty)'}.`, 'info');
   } catch {
     // No clipboard permission: put the text where the user can copy it by hand.
     ui.recordInput.value = text;
     ui.recordInput.select();
-    showMessage(`${what} is in the text field, selected: press Ctrl+C (⌘C) to copy it.`, 'info');
+    showNote(`${what} is in the text field, selected: press Ctrl+C (⌘C) to copy it.`, 'info');
   }
 }
 
@@ -390,6 +399,8 @@ function update() {
   ui.step.disabled = !(paused && isAiTurn() && !thinking);
 
   renderMoveList();
+  // An open evaluation follows the game: the same point, evaluated again in the new position.
+  if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
   storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
   storage.writeHash(game.record);
   maybeStartAi();
@@ -451,15 +462,30 @@ function announce(text) {
   ui.announcer.textContent = text;
 }
 
+/** Answers the Moves panel's buttons next to them, where the user is looking (on a phone, far from the board). */
+function showNote(text, kind) {
+  ui.recordNote.textContent = text;
+  ui.recordNote.dataset.kind = kind;
+  ui.recordNote.hidden = false;
+  const box = ui.recordNote.getBoundingClientRect();
+  if (box.bottom > innerHeight || box.top < 0) ui.recordNote.scrollIntoView({ block: 'nearest' });
+}
+
 function showMessage(text, kind) {
   ui.message.textContent = text;
   ui.message.dataset.kind = kind;
   ui.message.hidden = false;
+  if (kind === 'error') {
+    // Under the board, it can be below the fold (a short window, a phone): bring it into view.
+    const box = ui.message.getBoundingClientRect();
+    if (box.bottom > innerHeight || box.top < 0) ui.message.scrollIntoView({ block: 'nearest' });
+  }
 }
 
 function clearMessage() {
   ui.message.hidden = true;
   ui.message.textContent = '';
+  ui.recordNote.hidden = true;
 }
 
 function startClock(started) {

@@ -34,7 +34,7 @@ export class SearchLog {
   /** One completed iteration of the search. */
   progress(p) {
     const text = `${String(p.depth).padStart(2)} ${String(p.scoreText).padStart(6)} ` +
-      `${formatCount(p.nodes).padStart(5)} ${formatCount(p.nps).padStart(5)}/s ` +
+      `${formatCount(p.nodes).padStart(5)} ${(p.timeMs >= 1 ? formatCount(p.nps) : '–').padStart(5)}/s ` +
       `${String(Math.round(p.timeMs)).padStart(5)}ms  ${p.pv.join(' ')}`;
     this.#add('depth', text, { depth: p.depth, pv: p.pv.join(' ') });
   }
