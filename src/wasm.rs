@@ -45,17 +45,30 @@ struct GameState {
     draw: bool,
 }
 
-fn read(record: &str) -> Result<Position, JsError> {
-    if record.len() > 4096 {
-        return Err(JsError::new("the record is too long"));
+/// Longest record accepted, in UTF-16 units (225 moves need at most 900 characters).
+const MAX_RECORD: u32 = 4096;
+
+/// The text of a string argument, refused before it is copied into wasm memory if it is not a string or is
+/// longer than `max` UTF-16 units.
+fn text_arg(value: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
+    let text: &js_sys::JsString = value
+        .dyn_ref()
+        .ok_or_else(|| JsError::new(&format!("the {what} must be text")))?;
+    if text.length() > max {
+        return Err(JsError::new(&format!("the {what} is too long")));
     }
-    parse_position(record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
+    Ok(text.into())
+}
+
+fn read(record: &JsValue) -> Result<Position, JsError> {
+    let record = text_arg(record, "record", MAX_RECORD)?;
+    parse_position(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Reads and checks a game record; see `docs/wasm-api.md`.
 #[wasm_bindgen(js_name = parseRecord)]
-pub fn parse_record(record: &str) -> Result<JsValue, JsError> {
-    let pos = read(record)?;
+pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
+    let pos = read(&record)?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
@@ -183,7 +196,7 @@ pub struct Engine {
 
 #[wasm_bindgen]
 impl Engine {
-    /// A new engine with a 32 MB transposition table.
+    /// A new engine with a transposition table of at most 32 MB (a power of two entries: 24 MB today).
     #[wasm_bindgen(constructor)]
     pub fn new() -> Engine {
         Engine {
@@ -194,11 +207,11 @@ impl Engine {
     /// Chooses a move for the side to move in `record`; calls `on_progress` per completed iteration.
     pub fn search(
         &mut self,
-        record: &str,
+        record: JsValue,
         options: JsValue,
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
-        let pos = read(record)?;
+        let pos = read(&record)?;
         let opts: Options = if options.is_undefined() || options.is_null() {
             Options::default()
         } else {
@@ -217,9 +230,9 @@ impl Engine {
     }
 
     /// The evaluation breakdown of `point` in the position of `record`, for both colours.
-    pub fn evaluate(&self, record: &str, point: &str) -> Result<JsValue, JsError> {
-        let pos = read(record)?;
-        let p: Point = point
+    pub fn evaluate(&self, record: JsValue, point: JsValue) -> Result<JsValue, JsError> {
+        let pos = read(&record)?;
+        let p: Point = text_arg(&point, "point", 16)?
             .trim()
             .parse()
             .map_err(|e: crate::coord::ParsePointError| JsError::new(&e.to_string()))?;

@@ -4,6 +4,10 @@
 
 use gomoku::wasm::{parse_record, Engine};
 use wasm_bindgen::JsValue;
+
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn get(v: &JsValue, key: &str) -> JsValue {
@@ -16,10 +20,10 @@ fn options(json: &str) -> JsValue {
 
 #[wasm_bindgen_test]
 fn parse_record_reports_state_and_refuses_bad_records() {
-    let s = parse_record("h8 i9 h9").unwrap();
-    assert_eq!(get(&s, "toMove").as_string().unwrap(), "white");
-    assert!(get(&s, "winner").is_null());
-    let won = parse_record("a1 b1 a2 b2 a3 b3 a4 b4 a5").unwrap();
+    let state = parse_record(s("h8 i9 h9")).unwrap();
+    assert_eq!(get(&state, "toMove").as_string().unwrap(), "white");
+    assert!(get(&state, "winner").is_null());
+    let won = parse_record(s("a1 b1 a2 b2 a3 b3 a4 b4 a5")).unwrap();
     assert_eq!(get(&won, "winner").as_string().unwrap(), "black");
     assert_eq!(js_sys::Array::from(&get(&won, "winLine")).length(), 5);
     for bad in [
@@ -31,7 +35,15 @@ fn parse_record_reports_state_and_refuses_bad_records() {
         "🙂",
         &"h8 ".repeat(5000),
     ] {
-        assert!(parse_record(bad).is_err(), "{bad:.20} must be refused");
+        assert!(parse_record(s(bad)).is_err(), "{bad:.20} must be refused");
+    }
+    for not_text in [
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        JsValue::from_f64(3.0),
+        js_sys::Array::new().into(),
+    ] {
+        assert!(parse_record(not_text).is_err());
     }
 }
 
@@ -45,31 +57,34 @@ fn search_clamps_options_and_refuses_finished_games() {
         r#"{"mode": "eval"}"#,
         r#"{"depth": 2, "width": 3, "timeMs": 50}"#,
     ] {
-        let r = e.search("h8 i9", options(opts), None).unwrap();
+        let r = e.search(s("h8 i9"), options(opts), None).unwrap();
         let m = get(&r, "move").as_string().unwrap();
         assert!(m != "h8" && m != "i9" && m.len() >= 2, "{opts}: {m}");
     }
-    assert!(e.search("h8 i9", JsValue::UNDEFINED, None).is_ok());
-    assert!(e.search("h8 i9", JsValue::from_str("nonsense"), None).is_ok());
+    assert!(e.search(s("h8 i9"), JsValue::UNDEFINED, None).is_ok());
+    assert!(e.search(s("h8 i9"), JsValue::from_str("nonsense"), None).is_ok());
     assert!(e
-        .search("a1 b1 a2 b2 a3 b3 a4 b4 a5", JsValue::UNDEFINED, None)
+        .search(s("a1 b1 a2 b2 a3 b3 a4 b4 a5"), JsValue::UNDEFINED, None)
         .is_err());
-    assert!(e.search("h8 h8", JsValue::UNDEFINED, None).is_err());
+    assert!(e.search(s("h8 h8"), JsValue::UNDEFINED, None).is_err());
 }
 
 #[wasm_bindgen_test]
 fn evaluate_handles_every_point_and_bad_points() {
     let e = Engine::new();
-    let ev = e.evaluate("h8 i9 h9", "h10").unwrap();
+    let ev = e.evaluate(s("h8 i9 h9"), s("h10")).unwrap();
     let black = get(&ev, "black");
     assert_eq!(get(&black, "combo").as_string().unwrap(), "open three");
     assert_eq!(get(&ev, "occupied"), JsValue::NULL);
-    let occ = e.evaluate("h8 i9 h9", "h8").unwrap();
+    let occ = e.evaluate(s("h8 i9 h9"), s("h8")).unwrap();
     assert_eq!(get(&occ, "occupied").as_string().unwrap(), "black");
     for bad in ["", "p1", "h0", "h16", "x"] {
-        assert!(e.evaluate("h8", bad).is_err());
+        assert!(e.evaluate(s("h8"), s(bad)).is_err());
     }
-    assert!(e.evaluate("garbage", "h8").is_err());
+    for not_text in [JsValue::NULL, JsValue::from_f64(8.0)] {
+        assert!(e.evaluate(s("h8"), not_text).is_err());
+    }
+    assert!(e.evaluate(s("garbage"), s("h8")).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -88,7 +103,7 @@ fn random_call_sequences_never_trap() {
         match next(5) {
             0 => {
                 let p = format!("{}{}", (b'a' + next(17) as u8) as char, next(17));
-                if parse_record(&format!("{record} {p}")).is_ok() {
+                if parse_record(s(&format!("{record} {p}"))).is_ok() {
                     moves.push(p);
                 }
             }
@@ -97,7 +112,7 @@ fn random_call_sequences_never_trap() {
             }
             2 => {
                 let p = format!("{}{}", (b'a' + next(16) as u8) as char, next(16));
-                let _ = e.evaluate(&record, &p);
+                let _ = e.evaluate(s(&record), s(&p));
             }
             3 => {
                 let opts = format!(
@@ -106,13 +121,13 @@ fn random_call_sequences_never_trap() {
                     next(300),
                     next(30)
                 );
-                if let Ok(r) = e.search(&record, options(&opts), None) {
+                if let Ok(r) = e.search(s(&record), options(&opts), None) {
                     moves.push(get(&r, "move").as_string().unwrap());
                 }
             }
             _ => e.clear(),
         }
-        if parse_record(&moves.join(" "))
+        if parse_record(s(&moves.join(" ")))
             .map(|s| !get(&s, "winner").is_null())
             .unwrap_or(true)
         {
