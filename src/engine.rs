@@ -41,7 +41,7 @@ impl Default for Settings {
         Settings {
             mode: Mode::Search,
             depth: 20,
-            width: 20,
+            width: 12,
             time_ms: Some(1000.0),
             nodes: None,
         }

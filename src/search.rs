@@ -176,7 +176,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             depth: 20,
-            width: 20,
+            width: 12,
             time_ms: None,
             nodes: None,
             reductions: true,

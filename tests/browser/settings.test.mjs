@@ -48,17 +48,17 @@ test('values are clamped, explained, and remembered across reloads', async () =>
   await setSettings(page, { width: 0, timeMs: 5 });
   assert.equal(await page.inputValue('#width'), '1');
   assert.equal(await page.inputValue('#time-ms'), '10');
-  await setSettings(page, { width: 12, timeMs: 750, aiType: 'eval' });
+  await setSettings(page, { width: 9, timeMs: 750, aiType: 'eval' });
   await page.reload();
   await waitReady(page);
   assert.equal(await page.inputValue('#depth'), '30');
-  assert.equal(await page.inputValue('#width'), '12');
+  assert.equal(await page.inputValue('#width'), '9');
   assert.equal(await page.inputValue('#time-ms'), '750');
   assert.equal(await page.inputValue('#ai-type'), 'eval');
   await page.click('#settings-reset');
   assert.deepEqual(
     await Promise.all(['#ai-type', '#depth', '#width', '#time-ms'].map((s) => page.inputValue(s))),
-    ['search', '20', '20', '1000'],
+    ['search', '20', '12', '1000'],
   );
   assertNoErrors(errors);
   await context.close();

@@ -3,7 +3,7 @@
 
 import { readStored, writeStored, checkVersion, clip, SETTINGS_KEY } from './storage.js';
 
-export const DEFAULTS = Object.freeze({ aiType: 'search', depth: 20, width: 20, timeMs: 1000 });
+export const DEFAULTS = Object.freeze({ aiType: 'search', depth: 20, width: 12, timeMs: 1000 });
 const SETTINGS_VERSION = 1;
 const AI_TYPES = ['search', 'eval'];
 const LIMITS = {
