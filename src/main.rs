@@ -194,7 +194,8 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
         time_ms: Some(time_ms),
         ..Settings::default()
     };
-    let mut per_kind: BTreeMap<String, (usize, usize, f64)> = BTreeMap::new();
+    // Per puzzle type: solved, total, milliseconds in all, slowest solved puzzle.
+    let mut per_kind: BTreeMap<String, (usize, usize, f64, f64)> = BTreeMap::new();
     let (mut solved, mut total, mut bad, mut other_wins) = (0, 0, 0, 0);
     let mut prover = ThreatSolver::new();
     let t_all = now_ms();
@@ -228,6 +229,7 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
         total += 1;
         if ok {
             e.0 += 1;
+            e.3 = e.3.max(dt);
             solved += 1;
         } else {
             println!(
@@ -245,9 +247,9 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
             );
         }
     }
-    for (kind, (k, n, ms)) in &per_kind {
+    for (kind, (k, n, ms, slowest)) in &per_kind {
         println!(
-            "{kind:>9}: {k}/{n} ({:.1}%), {:.0} ms in all, {:.1} ms each",
+            "{kind:>9}: {k}/{n} ({:.1}%), {:.0} ms in all, {:.1} ms each, slowest solved {slowest:.0} ms",
             100.0 * *k as f64 / *n as f64,
             ms,
             ms / *n as f64
