@@ -269,11 +269,6 @@ impl Board {
         }
     }
 
-    /// Length of the run of `c`'s stones through `p` along `d` (counting `p` as `c`'s).
-    pub fn run_length(&self, p: Point, d: Direction, c: Color) -> usize {
-        self.run(p, d, c).len()
-    }
-
     /// The run of `c`'s stones through `p` along `d`, `p` included, in line order.
     fn run(&self, p: Point, d: Direction, c: Color) -> Vec<Point> {
         let own = self.stones(c);

@@ -184,13 +184,6 @@ impl Position {
         self.patterns[c.index()][p.index()].get(d)
     }
 
-    /// The best pattern `c` would make on `p` in any direction.
-    #[inline]
-    pub fn max_pattern(&self, p: Point, c: Color) -> Pattern {
-        let ps = self.patterns[c.index()][p.index()].to_array();
-        ps[0].max(ps[1]).max(ps[2]).max(ps[3])
-    }
-
     /// The combination `c` would make on `p` (None on occupied points).
     #[inline]
     pub fn combo(&self, p: Point, c: Color) -> Combo {

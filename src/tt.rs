@@ -87,16 +87,6 @@ impl<M: Copy + Default> TranspositionTable<M> {
             };
         }
     }
-
-    /// Permille of slots in use, for the search log.
-    pub fn hashfull(&self) -> u32 {
-        let sample = self.entries.len().min(1000);
-        if sample == 0 {
-            return 0;
-        }
-        let used = self.entries[..sample].iter().filter(|e| e.bound != Bound::None).count();
-        (used * 1000 / sample) as u32
-    }
 }
 
 #[cfg(test)]
