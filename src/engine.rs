@@ -230,8 +230,8 @@ impl Game for GomokuGame<'_> {
         let me = self.pos.to_move();
         if let Some(solver) = self.threats.as_deref_mut() {
             if !self.pos.fours(me).is_empty() {
-                if let Some(line) = solver.vcf(self.pos, LEAF_VCF_MOVES, LEAF_VCF_NODES) {
-                    return MATE - ply as i32 - line.len() as i32;
+                if let Some(len) = solver.vcf_length(self.pos, LEAF_VCF_MOVES, LEAF_VCF_NODES) {
+                    return MATE - ply as i32 - len as i32;
                 }
             }
         }
@@ -376,7 +376,7 @@ impl Engine {
             work.make(m);
             if self
                 .threats
-                .vcf(&mut work, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES)
+                .vcf_length(&mut work, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES)
                 .is_some()
             {
                 refuted.set(m);

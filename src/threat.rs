@@ -29,6 +29,8 @@ pub struct ThreatSolver {
     exhausted: bool,
     /// A clock and the time (by that clock) at which to give up.
     deadline: Option<(fn() -> f64, f64)>,
+    /// Reused line buffer, so that probes at the search horizon allocate nothing.
+    line: Vec<Point>,
 }
 
 impl Default for ThreatSolver {
@@ -47,6 +49,7 @@ impl ThreatSolver {
             budget: 0,
             exhausted: false,
             deadline: None,
+            line: Vec::with_capacity(crate::coord::CELLS),
         }
     }
 
@@ -75,9 +78,18 @@ impl ThreatSolver {
     /// Looks for a VCF for the side to move within `max_moves` of its moves and `budget` nodes. Returns the
     /// line (attacker, defender, …, the attacker's five) if one is found. The position is left unchanged.
     pub fn vcf(&mut self, pos: &mut Position, max_moves: u8, budget: u64) -> Option<Vec<Point>> {
+        self.vcf_length(pos, max_moves, budget).map(|_| self.line.clone())
+    }
+
+    /// Like [`ThreatSolver::vcf`], but returns only the line's length (in plies) and allocates nothing.
+    pub fn vcf_length(&mut self, pos: &mut Position, max_moves: u8, budget: u64) -> Option<usize> {
         self.start(budget);
-        let mut line = Vec::new();
-        self.vcf_attack(pos, max_moves, &mut line).then_some(line)
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let found = self.vcf_attack(pos, max_moves, &mut line);
+        let len = line.len();
+        self.line = line;
+        found.then_some(len)
     }
 
     /// Looks for a VCT for the side to move within `max_plies` plies (both sides' moves) and `budget` nodes.
