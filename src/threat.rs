@@ -139,12 +139,11 @@ impl ThreatSolver {
 
     fn vcf_attack(&mut self, pos: &mut Position, moves_left: u8, line: &mut Vec<Point>) -> bool {
         self.nodes += 1;
-        let me = pos.to_move();
-        let opp = me.opponent();
-        if let Some(p) = pos.fives(me).first() {
-            line.push(p);
+        if five_now(pos, line) {
             return true;
         }
+        let me = pos.to_move();
+        let opp = me.opponent();
         if moves_left == 0 || self.over_budget() {
             return false;
         }
@@ -228,12 +227,11 @@ impl ThreatSolver {
     /// Attacker to move: true if some threat wins against every defence within `plies`.
     fn vct_attack(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>, want_line: bool) -> bool {
         self.nodes += 1;
-        let me = pos.to_move();
-        let opp = me.opponent();
-        if let Some(p) = pos.fives(me).first() {
-            line.push(p);
+        if five_now(pos, line) {
             return true;
         }
+        let me = pos.to_move();
+        let opp = me.opponent();
         let opp_fives = pos.fives(opp);
         if opp_fives.count() >= 2 || plies == 0 || self.over_budget() {
             return false;
@@ -325,6 +323,14 @@ impl ThreatSolver {
         }
         true
     }
+}
+
+/// Appends the side to move's five-point to `line` if it has one.
+#[inline]
+fn five_now(pos: &Position, line: &mut Vec<Point>) -> bool {
+    let five = pos.fives(pos.to_move()).first();
+    line.extend(five);
+    five.is_some()
 }
 
 #[cfg(test)]
