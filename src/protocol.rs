@@ -154,9 +154,11 @@ impl Session {
                 .parse::<i64>()
                 .map_err(|_| format!("INFO {key}: '{value}' is not a number"))
         };
+        // 0 means "no limit" for the match.
         let ms = |v: i64| (v > 0).then_some(v as f64);
         match key.to_ascii_lowercase().as_str() {
-            "timeout_turn" => self.info.timeout_turn = ms(num()?),
+            // 0 means "play as fast as possible".
+            "timeout_turn" => self.info.timeout_turn = Some(num()?.max(0) as f64),
             "timeout_match" => self.info.timeout_match = ms(num()?),
             "time_left" => self.info.time_left = Some(num()?.max(0) as f64),
             "max_memory" => {

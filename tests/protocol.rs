@@ -68,6 +68,23 @@ fn board_sets_up_a_position_and_the_engine_blocks() {
 }
 
 #[test]
+fn timeout_turn_zero_means_play_at_once() {
+    let mut s = Session::new(clock);
+    run(&mut s, &["START 15", "INFO timeout_turn 0", "INFO max_memory 8388608"]);
+    let mut messages = Vec::new();
+    s.handle("BEGIN", &mut |l| messages.push(l.to_string()));
+    let reply = run(&mut s, &["TURN 8,8"]);
+    assert!(is_move(&reply[0]).is_some());
+    let mut depth = 0;
+    s.handle("TURN 0,0", &mut |l| {
+        if let Some(d) = l.strip_prefix("MESSAGE depth ").and_then(|r| r.split(' ').next()) {
+            depth = d.parse().unwrap_or(0);
+        }
+    });
+    assert!(depth < 10, "a fast move does not search deep: depth {depth}");
+}
+
+#[test]
 fn takeback_restart_info_and_about() {
     let mut s = fast_session();
     let m = run(&mut s, &["BEGIN"]).remove(0);
