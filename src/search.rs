@@ -288,6 +288,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         game.generate(&mut root);
         let single_reply = root.len() == 1;
         for depth in 1..=self.limits.depth {
+            if best.is_some() && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
             let prev = best.as_ref().map(|b| b.score);
             let score = self.aspiration(game, depth as i32, prev);
             if self.stopped {

@@ -188,3 +188,22 @@ fn node_budget_stops_the_search_with_a_legal_move_and_results_are_deterministic(
     assert!(a.nodes < 60_000, "the budget is honoured: {}", a.nodes);
     assert!(pos.board().at(a.best_move().unwrap()).is_none());
 }
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
+    use std::sync::atomic::AtomicBool;
+    let pos = setup("h8 i9 h9 g10 j7 k6", "i8 j8 h10 g9 f8 o1", Color::Black);
+    let stop = AtomicBool::new(true);
+    let settings = Settings {
+        depth: 30,
+        width: 15,
+        time_ms: None,
+        nodes: None,
+        ..Settings::default()
+    };
+    let info = Engine::new(8, no_clock)
+        .think(&pos, &settings, Some(&stop), &mut |_| {})
+        .expect("a move");
+    assert!(pos.board().at(info.best_move().unwrap()).is_none());
+    assert!(info.depth <= 2, "stopped at once, not after depth {}", info.depth);
+}
