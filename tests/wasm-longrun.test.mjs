@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Engine, parseRecord } from '../www/pkg/gomoku.js';
+import { random } from './seeded-random.mjs';
 
 const GAMES = Number(process.env.LONGRUN_GAMES ?? 200);
 const SEED = Number(process.env.LONGRUN_SEED ?? 20261130);
@@ -25,18 +26,6 @@ const NEW_ENGINE_EVERY = 50; // free the Engine and make a new one, as a restart
 const STEADY_AFTER = 5; // games after which the wasm memory must not grow
 const RSS_GROWTH_LIMIT = 64 * 1024 * 1024; // bytes, from game STEADY_AFTER to the last game
 const COLUMNS = 'abcdefghijklmno';
-
-/** Small seeded PRNG (mulberry32): the openings are the same on every run with the same seed. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** 1 to 3 distinct opening moves in the central 9×9, so that the 200 games differ. */
 function opening(rand) {

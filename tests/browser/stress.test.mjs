@@ -10,6 +10,7 @@ import {
   startBrowser, openPage, cell, record, moveCount, waitForMoves, waitReady, waitAiIdle, setMode, setSettings,
   lastMoveLog, assertConsistent, assertCanvasMatches, assertNoErrors,
 } from './helpers.mjs';
+import { random } from '../seeded-random.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -17,17 +18,6 @@ after(async () => { await env?.close(); });
 
 const COLUMNS = 'abcdefghijklmno';
 const ALL_POINTS = [...COLUMNS].flatMap((c) => Array.from({ length: 15 }, (_, r) => `${c}${r + 1}`));
-
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const state = (page) => page.getAttribute('#app', 'data-ai-state');
 const freePoint = (moves, near = ['g7', 'j9', 'g9', 'j7', 'f6', 'k10', 'f10', 'k6', 'e5', 'l11']) =>
