@@ -268,7 +268,9 @@ impl Game for GomokuGame<'_> {
 
 /// A Gomoku player that keeps its transposition table and threat-search cache between moves.
 pub struct Engine {
+    /// Allocated on the first α-β search, so an engine used only for evaluation costs no table.
     tt: TranspositionTable<Point>,
+    tt_mb: usize,
     threats: ThreatSolver,
     clock: fn() -> f64,
 }
@@ -287,10 +289,12 @@ const ROOT_VCT_PLIES: u8 = 13;
 const ROOT_VCT_NODES: u64 = 50_000;
 
 impl Engine {
-    /// An engine with a transposition table of `tt_mb` megabytes, timing itself with `clock` (milliseconds).
+    /// An engine with a transposition table of `tt_mb` megabytes (allocated when first needed), timing itself
+    /// with `clock` (milliseconds).
     pub fn new(tt_mb: usize, clock: fn() -> f64) -> Engine {
         Engine {
-            tt: TranspositionTable::new(tt_mb),
+            tt: TranspositionTable::new(0),
+            tt_mb,
             threats: ThreatSolver::new(),
             clock,
         }
@@ -397,6 +401,9 @@ impl Engine {
             reductions: true,
         };
         let clock = self.clock;
+        if !self.tt.enabled() {
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
         let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
         let mut game = GomokuGame::new(&mut work, Some(&mut self.threats));
         game.refute(refuted);

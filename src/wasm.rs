@@ -196,7 +196,8 @@ pub struct Engine {
 
 #[wasm_bindgen]
 impl Engine {
-    /// A new engine with a transposition table of at most 32 MB (a power of two entries: 24 MB today).
+    /// A new engine with a transposition table of at most 32 MB (a power of two entries: 24 MB today),
+    /// allocated on the first search that needs it.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Engine {
         Engine {
