@@ -67,6 +67,18 @@ export class EvalPanel {
   }
 }
 
+/** Sets a cell's English text, followed by the Chinese name (marked lang="zh") when there is one. */
+function fillCell(cell, en, zh) {
+  cell.textContent = en;
+  if (zh) {
+    const span = document.createElement('span');
+    span.lang = 'zh';
+    span.className = 'zh';
+    span.textContent = ` ${zh}`;
+    cell.append(span);
+  }
+}
+
 function buildTable(ev) {
   const table = document.createElement('table');
   table.className = 'eval-table';
@@ -83,26 +95,9 @@ function buildTable(ev) {
     if (className) tr.className = className;
     const th = document.createElement('th');
     th.scope = 'row';
-    th.textContent = label;
-    if (labelZh) {
-      const zh = document.createElement('span');
-      zh.lang = 'zh';
-      zh.className = 'zh';
-      zh.textContent = ` ${labelZh}`;
-      th.append(zh);
-    }
+    fillCell(th, label, labelZh);
     tr.append(th);
-    for (const [en, zh] of [black, white]) {
-      const td = tr.insertCell();
-      td.textContent = en;
-      if (zh) {
-        const span = document.createElement('span');
-        span.lang = 'zh';
-        span.className = 'zh';
-        span.textContent = ` ${zh}`;
-        td.append(span);
-      }
-    }
+    for (const [en, zh] of [black, white]) fillCell(tr.insertCell(), en, zh);
   };
   ev.black.directions.forEach((dir, i) => {
     const white = ev.white.directions[i];
