@@ -103,8 +103,9 @@ impl Options {
             } else {
                 Mode::Search
             },
-            depth: finite(self.depth).map_or(d.depth, |x| x.clamp(1.0, Settings::MAX_DEPTH as f64) as u32),
-            width: finite(self.width).map_or(d.width, |x| x.clamp(1.0, 225.0) as usize),
+            // `as` saturates; Engine::think clamps depth and width into range.
+            depth: finite(self.depth).map_or(d.depth, |x| x as u32),
+            width: finite(self.width).map_or(d.width, |x| x as usize),
             time_ms: Some(finite(self.time_ms).map_or(1000.0, |x| x.clamp(10.0, 600_000.0))),
             nodes: None,
         }
