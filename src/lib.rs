@@ -1,28 +1,22 @@
-//! A freestyle Gomoku engine: 15×15 bitboards, table-driven pattern recognition, incremental evaluation,
+//! A Gomoku engine: 15×15 bitboards, table-driven pattern recognition, incremental evaluation,
 //! α-β search with threat search, a Gomocup protocol front end and WebAssembly bindings.
 //!
-//! Dependency direction: [`coord`] / [`bitboard`] → [`board`] → [`pattern`] → [`eval`] → [`threat`] →
-//! [`engine`] (which drives the game-independent [`search`] and [`tt`]) → front ends ([`protocol`], [`bench`],
-//! `wasm`, the `gomoku` binary).
+//! The layers, each depending only on those before it:
+//! - [`board`]: coordinates, bitboards, the board and its rules;
+//! - [`eval`]: line patterns, pattern tables and the incremental evaluation;
+//! - [`search`]: the game-independent α-β ([`search::Searcher`]), the transposition table, the threat
+//!   search and the [`search::engine::Engine`] that drives them;
+//! - [`io`]: game records, the Gomocup protocol, the benchmark and the WebAssembly API (used by the
+//!   `gomoku` binary and the page).
 
-pub mod bench;
-pub mod bitboard;
 pub mod board;
-pub mod coord;
-pub mod engine;
 pub mod eval;
-pub mod pattern;
-pub mod protocol;
-pub mod record;
+pub mod io;
 pub mod search;
-pub mod threat;
-pub mod tt;
-#[cfg(target_arch = "wasm32")]
-pub mod wasm;
 
-pub use bitboard::Bitboard;
+pub use board::bitboard::Bitboard;
+pub use board::coord::{Color, Direction, Point};
 pub use board::{Board, Outcome, PlayError, Rule};
-pub use coord::{Color, Direction, Point};
-pub use engine::{Engine, Mode, SearchInfo, Settings};
+pub use eval::pattern::{Combo, Pattern};
 pub use eval::{Position, SquareEval};
-pub use pattern::{Combo, Pattern};
+pub use search::engine::{Engine, Mode, SearchInfo, Settings};

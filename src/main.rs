@@ -1,12 +1,12 @@
 //! `gomoku`: the Gomocup protocol on stdin/stdout (no arguments), `gomoku bench`, `gomoku solve FILE`.
 
 use gomoku::board::Rule;
-use gomoku::coord::{Color, Point};
-use gomoku::engine::{Engine, Settings};
+use gomoku::board::coord::{Color, Point};
+use gomoku::search::engine::{Engine, Settings};
 use gomoku::eval::Position;
-use gomoku::protocol::{Flow, Session};
-use gomoku::record::parse_points;
-use gomoku::threat::ThreatSolver;
+use gomoku::io::protocol::{Flow, Session};
+use gomoku::io::record::parse_points;
+use gomoku::search::threat::ThreatSolver;
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -66,7 +66,7 @@ fn protocol() -> ExitCode {
 /// `gomoku bench`: fixed depth (deterministic nodes, for speed); `--time-ms N`: the depth reached in N ms.
 fn bench(args: &[String]) -> ExitCode {
     let settings = match args {
-        [] => gomoku::bench::fixed_settings(),
+        [] => gomoku::io::bench::fixed_settings(),
         [flag, ms] if flag == "--time-ms" && ms.parse::<f64>().is_ok_and(|t| t > 0.0) => Settings {
             depth: Settings::MAX_DEPTH,
             time_ms: ms.parse().ok(),
@@ -79,12 +79,12 @@ fn bench(args: &[String]) -> ExitCode {
     };
     println!(
         "bench: {} positions, depth {}, width {}, time {}",
-        gomoku::bench::POSITIONS.len(),
+        gomoku::io::bench::POSITIONS.len(),
         settings.depth,
         settings.width,
         settings.time_ms.map_or("unlimited".to_string(), |t| format!("{t} ms"))
     );
-    let lines = gomoku::bench::run(now_ms, &settings, &mut |l| {
+    let lines = gomoku::io::bench::run(now_ms, &settings, &mut |l| {
         println!(
             "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  best {:<4} {}",
             l.nodes,

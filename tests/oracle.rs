@@ -4,12 +4,12 @@
 
 mod common;
 
-use gomoku::coord::Point;
-use gomoku::engine::GomokuGame;
+use gomoku::board::coord::Point;
 use gomoku::eval::Position;
+use gomoku::search::engine::GomokuGame;
+use gomoku::search::threat::ThreatSolver;
+use gomoku::search::tt::TranspositionTable;
 use gomoku::search::{Game, Limits, MoveList, Searcher, INFINITY, MATE};
-use gomoku::threat::ThreatSolver;
-use gomoku::tt::TranspositionTable;
 
 fn no_clock() -> f64 {
     0.0

@@ -3,12 +3,12 @@
 
 mod common;
 
+use gomoku::board::coord::{Color, Point};
 use gomoku::board::Rule;
-use gomoku::coord::{Color, Point};
-use gomoku::engine::{Engine, Settings};
 use gomoku::eval::Position;
-use gomoku::protocol::Session;
-use gomoku::record::{parse_points, parse_position};
+use gomoku::io::protocol::Session;
+use gomoku::io::record::{parse_points, parse_position};
+use gomoku::search::engine::{Engine, Settings};
 use proptest::prelude::*;
 
 fn no_clock() -> f64 {

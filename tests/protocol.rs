@@ -1,7 +1,7 @@
 //! The Gomocup protocol: every command, bad input answered with `ERROR`, and the binary end to end.
 #![cfg(not(target_arch = "wasm32"))]
 
-use gomoku::protocol::{Flow, Session};
+use gomoku::io::protocol::{Flow, Session};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

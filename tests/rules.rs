@@ -1,10 +1,10 @@
 //! Board rules: win detection in every direction and at the edges, overlines, draws, illegal moves, and
 //! make/undo restoring the board and hash exactly.
 
+use gomoku::board::coord::{Color, Point};
 use gomoku::board::{Board, Outcome, PlayError, Rule};
-use gomoku::coord::{Color, Point};
 use gomoku::eval::Position;
-use gomoku::record::parse_position;
+use gomoku::io::record::parse_position;
 
 fn pt(s: &str) -> Point {
     s.parse().unwrap()

@@ -2,11 +2,11 @@
 //! finds short VCFs; evaluation-only mode and the depth/width caps behave.
 #![cfg(not(target_arch = "wasm32"))]
 
+use gomoku::board::coord::{Color, Point};
 use gomoku::board::Rule;
-use gomoku::coord::{Color, Point};
-use gomoku::engine::{Engine, Mode, SearchInfo, Settings};
 use gomoku::eval::Position;
-use gomoku::record::parse_points;
+use gomoku::io::record::parse_points;
+use gomoku::search::engine::{Engine, Mode, SearchInfo, Settings};
 use gomoku::search::MATE_BOUND;
 
 fn no_clock() -> f64 {

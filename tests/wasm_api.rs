@@ -2,7 +2,7 @@
 //! Runs with `cargo test --target wasm32-unknown-unknown` (wasm-bindgen-test-runner, in Node).
 #![cfg(target_arch = "wasm32")]
 
-use gomoku::wasm::{parse_record, Engine};
+use gomoku::io::wasm::{parse_record, Engine};
 use wasm_bindgen::JsValue;
 
 fn s(text: &str) -> JsValue {

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 
+use gomoku::board::coord::Point;
 use gomoku::board::Rule;
-use gomoku::coord::Point;
 use gomoku::eval::Position;
 
 /// Plays `points` in order (skipping occupied ones) until `max` stones are down or the next move would make

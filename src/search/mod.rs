@@ -4,7 +4,11 @@
 //! The search is generic over [`Game`] so that small games (the seed's example tree, tic-tac-toe) can check it
 //! against plain minimax; it is monomorphised, so Gomoku pays nothing for the abstraction.
 
-use crate::tt::{Bound, TranspositionTable};
+pub mod engine;
+pub mod threat;
+pub mod tt;
+
+use crate::search::tt::{Bound, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -1,10 +1,12 @@
 //! Incremental evaluation: every empty point's pattern in each direction for both colours, kept up to date on
 //! make/undo, plus the threat sets and sums that the search and the static evaluation read in O(1).
 
-use crate::bitboard::Bitboard;
+pub mod pattern;
+
+use crate::board::bitboard::Bitboard;
+use crate::board::coord::{Color, Direction, Point, SLOTS};
 use crate::board::{Board, Outcome, PlayError, Rule};
-use crate::coord::{Color, Direction, Point, SLOTS};
-use crate::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
+use crate::eval::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
 
 /// Weight of a point's combination in the static evaluation's sum over empty points.
 #[inline]

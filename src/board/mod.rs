@@ -1,7 +1,10 @@
 //! The board: stones as bitboards, side to move, history, a Zobrist hash, per-point line keys and the rules.
 
-use crate::bitboard::Bitboard;
-use crate::coord::{Color, Direction, Point, CELLS, SLOTS};
+pub mod bitboard;
+pub mod coord;
+
+use crate::board::bitboard::Bitboard;
+use crate::board::coord::{Color, Direction, Point, CELLS, SLOTS};
 use std::fmt;
 
 /// Which lines of stones win.
@@ -69,7 +72,7 @@ pub mod cell {
     pub const WALL: u16 = 3;
     /// The code of a stone of `c`: 1 for black, 2 for white.
     #[inline]
-    pub const fn stone(c: crate::coord::Color) -> u16 {
+    pub const fn stone(c: crate::board::coord::Color) -> u16 {
         c as u16 + 1
     }
 }
@@ -334,9 +337,9 @@ impl Board {
 impl fmt::Debug for Board {
     /// Draws the board with row 15 on top, `X` black, `O` white.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in (0..crate::coord::SIZE).rev() {
+        for row in (0..crate::board::coord::SIZE).rev() {
             write!(f, "{:>2} ", row + 1)?;
-            for col in 0..crate::coord::SIZE {
+            for col in 0..crate::board::coord::SIZE {
                 let p = Point::new(col, row).expect("on board");
                 let ch = match self.at(p) {
                     Some(Color::Black) => 'X',

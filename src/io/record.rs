@@ -1,7 +1,7 @@
 //! Game records: the moves in order, space-separated (`h8 i9 h10`), black first.
 
+use crate::board::coord::Point;
 use crate::board::{PlayError, Rule};
-use crate::coord::Point;
 use crate::eval::Position;
 use std::fmt;
 

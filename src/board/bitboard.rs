@@ -1,6 +1,6 @@
-//! A set of points as a 256-bit bitboard in the padded layout of [`crate::coord`].
+//! A set of points as a 256-bit bitboard in the padded layout of [`crate::board::coord`].
 
-use crate::coord::{Point, SIZE, SLOTS, STRIDE};
+use crate::board::coord::{Point, SIZE, SLOTS, STRIDE};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of board points: bit `row * 16 + col`; the padding column and the last row's slots are always clear.
@@ -202,7 +202,7 @@ impl FromIterator<Point> for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coord::CELLS;
+    use crate::board::coord::CELLS;
 
     fn pt(s: &str) -> Point {
         s.parse().unwrap()

@@ -2,8 +2,8 @@
 //! change in nodes/second is a change in speed alone.
 
 use crate::board::Rule;
-use crate::engine::{Engine, Settings};
-use crate::record::parse_position;
+use crate::io::record::parse_position;
+use crate::search::engine::{Engine, Settings};
 
 /// Middle-game positions (game records) the benchmark searches.
 pub const POSITIONS: [&str; 8] = [

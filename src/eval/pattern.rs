@@ -4,8 +4,8 @@
 //! the point's line key (the 4 points on each side), so one table per rule and colour, built once, maps every
 //! 16-bit key to its pattern.
 
+use crate::board::coord::{Color, Direction};
 use crate::board::{cell, Rule};
-use crate::coord::{Color, Direction};
 use std::sync::OnceLock;
 
 /// What a stone makes along one line, weakest first.

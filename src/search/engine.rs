@@ -1,14 +1,14 @@
 //! The Gomoku player: threat-aware move generation, the [`Game`] binding of [`Position`] for the α-β search,
 //! and [`Engine`], which combines an immediate-win check, the VCF solver and iterative deepening.
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::coord::{Color, Point, CELLS};
 use crate::board::Outcome;
-use crate::coord::{Color, Point, CELLS};
+use crate::eval::pattern::Combo;
 use crate::eval::Position;
-use crate::pattern::Combo;
+use crate::search::threat::ThreatSolver;
+use crate::search::tt::TranspositionTable;
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
-use crate::threat::ThreatSolver;
-use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 
 /// How the engine chooses a move.

@@ -1,11 +1,11 @@
 //! WebAssembly bindings for the page (see `docs/wasm-api.md`). Every entry point validates its input and
 //! returns a JS `Error` instead of panicking.
 
+use crate::board::coord::{Color, Direction, Point};
 use crate::board::{Outcome, Rule};
-use crate::coord::{Color, Direction, Point};
-use crate::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use crate::eval::{Position, SquareEval};
-use crate::record::parse_position;
+use crate::io::record::parse_position;
+use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -237,7 +237,7 @@ impl Engine {
         let p: Point = text_arg(&point, "point", 16)?
             .trim()
             .parse()
-            .map_err(|e: crate::coord::ParsePointError| JsError::new(&e.to_string()))?;
+            .map_err(|e: crate::board::coord::ParsePointError| JsError::new(&e.to_string()))?;
         to_js(&Evaluation {
             point: p.to_string(),
             occupied: pos.board().at(p).map(Color::name),
@@ -256,7 +256,7 @@ impl Engine {
             nps: f64,
             positions: usize,
         }
-        let lines = crate::bench::run(now_ms, &crate::bench::fixed_settings(), &mut |_| {});
+        let lines = crate::io::bench::run(now_ms, &crate::io::bench::fixed_settings(), &mut |_| {});
         let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
         let time_ms: f64 = lines.iter().map(|l| l.time_ms).sum();
         to_js(&Bench {

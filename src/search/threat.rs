@@ -3,8 +3,8 @@
 //! defender tries every point that stops them (the points where the attacker would make a four) and its own
 //! fours. Both are proofs: a line is returned only if it wins against every defence.
 
-use crate::bitboard::Bitboard;
-use crate::coord::Point;
+use crate::board::bitboard::Bitboard;
+use crate::board::coord::Point;
 use crate::eval::Position;
 
 /// Slots in each cache.
@@ -49,7 +49,7 @@ impl ThreatSolver {
             budget: 0,
             exhausted: false,
             deadline: None,
-            line: Vec::with_capacity(crate::coord::CELLS),
+            line: Vec::with_capacity(crate::board::coord::CELLS),
         }
     }
 
@@ -336,9 +336,9 @@ fn five_now(pos: &Position, line: &mut Vec<Point>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::coord::Color;
     use crate::board::Rule;
-    use crate::coord::Color;
-    use crate::record::parse_points;
+    use crate::io::record::parse_points;
 
     fn setup(black: &str, white: &str, to_move: Color) -> Position {
         let b = parse_points(black).unwrap();

@@ -1,9 +1,9 @@
 //! The Gomocup (piskvork) engine protocol: commands in, replies out, one line at a time.
 
+use crate::board::coord::{Color, Point};
 use crate::board::Rule;
-use crate::coord::{Color, Point};
-use crate::engine::{Engine, SearchInfo, Settings};
 use crate::eval::Position;
+use crate::search::engine::{Engine, SearchInfo, Settings};
 
 /// Whether the session goes on after a command.
 #[derive(Debug, PartialEq, Eq)]

@@ -1,0 +1,7 @@
+//! Front ends over the engine: game records, the Gomocup protocol, the benchmark and the WebAssembly API.
+
+pub mod bench;
+pub mod protocol;
+pub mod record;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
