@@ -1,0 +1,60 @@
+//! `gomoku bench`: fixed positions at a fixed depth (deterministic node counts, for speed), or the depth
+//! reached in a given time.
+
+use crate::now_ms;
+use gomoku::search::engine::Settings;
+use std::process::ExitCode;
+
+/// Options of `gomoku bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Search each position for this long (milliseconds) instead of to the fixed depth.
+    #[arg(long, value_parser = crate::positive_ms)]
+    time_ms: Option<f64>,
+}
+
+/// Runs `gomoku bench`.
+pub fn run(args: &Args) -> ExitCode {
+    let settings = match args.time_ms {
+        None => gomoku::io::bench::fixed_settings(),
+        Some(ms) => Settings {
+            depth: Settings::MAX_DEPTH,
+            time_ms: Some(ms),
+            ..Settings::default()
+        },
+    };
+    println!(
+        "bench: {} positions, depth {}, width {}, time {}",
+        gomoku::io::bench::POSITIONS.len(),
+        settings.depth,
+        settings.width,
+        settings.time_ms.map_or("unlimited".to_string(), |t| format!("{t} ms"))
+    );
+    let lines = gomoku::io::bench::run(now_ms, &settings, &mut |l| {
+        println!(
+            "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  best {:<4} {}",
+            l.nodes,
+            l.time_ms,
+            l.nodes as f64 * 1000.0 / l.time_ms.max(1e-3),
+            l.depth,
+            l.best,
+            l.record
+        );
+    });
+    let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
+    let ms: f64 = lines.iter().map(|l| l.time_ms).sum();
+    let mut depths: Vec<u32> = lines.iter().map(|l| l.depth).collect();
+    depths.sort_unstable();
+    if let Some(median) = depths.get(depths.len() / 2) {
+        println!(
+            "depth: median {median}, min {}, max {}",
+            depths[0],
+            depths[depths.len() - 1]
+        );
+    }
+    println!(
+        "total: {nodes} nodes, {ms:.0} ms, {:.0} nodes/s",
+        nodes as f64 * 1000.0 / ms.max(1e-3)
+    );
+    ExitCode::SUCCESS
+}
