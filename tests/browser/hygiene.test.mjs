@@ -107,7 +107,7 @@ test('python3 -m http.server: plain headers, and a normal game raises no CSP vio
   const { page, context, errors, violations } = await openPage({ browser: env.browser, server: python });
   assert.equal(await page.evaluate(() => typeof WebAssembly.compile), 'function');
   // Against the AI.
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, timeMs: 200 });
   await cell(page, 'h8').click();
   const two = await waitForMoves(page, 2);
   await waitAiIdle(page);

@@ -148,7 +148,7 @@ test('storage that refuses every write: the entry stays in place and the page st
   await page.goto(env.server.url);
   await waitReady(page);
   assert.match(await message(page), /could not be used: its mode is missing.*no room to set the old entry aside/s);
-  await setSettings(page, { timeMs: 100 });
+  await setSettings(page, { depth: 20, timeMs: 100 });
   await cell(page, 'h8').click();
   await waitForMoves(page, 2);
   assert.equal(await stored(page, GAME), '{"version":1,"moves":"h8 h8"}', 'not deleted, not replaced');
@@ -170,7 +170,8 @@ test('bad saved settings: reported and set aside, or corrected value by value an
     assert.match(text, reason);
     assert.match(text, /kept under "gomoku\.settings\.corrupt"/);
     assert.equal(await stored(page, 'gomoku.settings.corrupt'), raw);
-    assert.equal(await page.inputValue('#depth'), '20', 'defaults');
+    assert.equal(await page.inputValue('#level'), 'strong', 'defaults: the Strong level');
+    assert.equal(await page.inputValue('#depth'), '6', 'defaults: the Strong level\'s depth');
   }
   // The current format with wrong values: each is corrected and named; nothing is set aside.
   await reloadWith(page, {
