@@ -1,5 +1,5 @@
-// The Chinese page on a desktop and a phone: screenshots in test-artifacts/ for a person to look at, and a
-// check that no text overflows its box and the page never scrolls sideways.
+// The Chinese page on a desktop and a phone (and the English one on a phone): screenshots in test-artifacts/
+// for a person to look at, and a check that no text overflows its box and the page never scrolls sideways.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,18 +30,20 @@ function overflow(page) {
   });
 }
 
-for (const [name, options] of [
-  ['desktop', { viewport: { width: 1280, height: 900 } }],
-  ['phone', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true }],
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+for (const [name, locale, options] of [
+  ['zh-desktop', 'zh-CN', { viewport: { width: 1280, height: 900 } }],
+  ['zh-phone', 'zh-CN', PHONE],
+  ['en-phone', 'en-US', PHONE],
 ]) {
-  test(`the Chinese page on a ${name}: screenshot, no overflowing text`, async () => {
-    const { page, context, errors } = await openPage(env, { ...options, locale: 'zh-CN' });
+  test(`the page in ${name}: screenshot, no overflowing text`, async () => {
+    const { page, context, errors } = await openPage(env, { ...options, locale });
     await cell(page, 'h8').click();
     await waitForMoves(page, 2);
     await waitAiIdle(page);
     await cell(page, 'j9').click({ button: 'right' });
     await page.waitForSelector('#eval-panel:not([hidden]):not([aria-busy]) table');
-    await page.screenshot({ path: `${ARTIFACTS}zh-${name}.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
     const { bad, sideways } = await overflow(page);
     assert.deepEqual(bad, [], 'text wider than its box');
     assert.equal(sideways, false, 'no sideways scrolling');
