@@ -13,13 +13,13 @@ fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn points(ps: &[Point]) -> Vec<String> {
+pub(super) fn points(ps: &[Point]) -> Vec<String> {
     ps.iter().map(|p| p.to_string()).collect()
 }
 
@@ -60,7 +60,7 @@ fn text_arg(value: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
     Ok(text.into())
 }
 
-fn read(record: &JsValue) -> Result<Position, JsError> {
+pub(super) fn read(record: &JsValue) -> Result<Position, JsError> {
     let record = text_arg(record, "record", MAX_RECORD)?;
     parse_position(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -86,15 +86,26 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
 
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
-struct Options {
+pub(super) struct Options {
     mode: Option<String>,
     depth: Option<f64>,
     width: Option<f64>,
     time_ms: Option<f64>,
+    /// Lines of an analysis (`engine.analyze` only).
+    pub(super) lines: Option<f64>,
 }
 
 impl Options {
-    fn settings(&self) -> Settings {
+    /// Options from JS (`undefined`, `null` or anything unreadable gives the defaults).
+    pub(super) fn from_js(options: JsValue) -> Options {
+        if options.is_undefined() || options.is_null() {
+            Options::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).unwrap_or_default()
+        }
+    }
+
+    pub(super) fn settings(&self) -> Settings {
         let d = Settings::default();
         let finite = |v: Option<f64>| v.filter(|x| x.is_finite());
         Settings {
@@ -192,7 +203,7 @@ struct Evaluation {
 /// The engine for one worker: keeps its transposition table between moves.
 #[wasm_bindgen]
 pub struct Engine {
-    core: CoreEngine,
+    pub(super) core: CoreEngine,
 }
 
 #[wasm_bindgen]
@@ -214,12 +225,7 @@ impl Engine {
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
         let pos = read(&record)?;
-        let opts: Options = if options.is_undefined() || options.is_null() {
-            Options::default()
-        } else {
-            serde_wasm_bindgen::from_value(options).unwrap_or_default()
-        };
-        let settings = opts.settings();
+        let settings = Options::from_js(options).settings();
         let mut progress = |info: &SearchInfo| {
             if let (Some(f), Ok(v)) = (on_progress.as_ref(), to_js(&Report::from(info))) {
                 let _ = f.call1(&JsValue::NULL, &v);
