@@ -25,15 +25,19 @@ export class BoardView {
   #hover = null; // point under the pointer
   #focus = 'h8'; // the grid's roving tab stop
   #frame = 0;
+  #overlay = null; // {draw(ctx, geometry), labels: Map<point, string>} from js/overlays.js, or null
+  #pointed = null; // last point reported to onPointer
 
   /**
    * @param {{canvas: HTMLCanvasElement, grid: HTMLElement,
-   *          onPlay: (point: string) => void, onInspect: (point: string) => void}} options
+   *          onPlay: (point: string) => void, onInspect: (point: string) => void,
+   *          onPointer?: (point: string|null) => void}} options
+   *   onPointer: the point under the pointer or the focused point changed (null: none).
    */
-  constructor({ canvas, grid, onPlay, onInspect }) {
+  constructor({ canvas, grid, onPlay, onInspect, onPointer }) {
     this.#canvas = canvas;
     this.#grid = grid;
-    this.#handlers = { onPlay, onInspect };
+    this.#handlers = { onPlay, onInspect, onPointer };
     grid.parentElement.style.setProperty('--pad', String(PAD));
     grid.parentElement.style.setProperty('--units', String(UNITS));
     this.#buildGrid();
@@ -50,16 +54,33 @@ export class BoardView {
     const stones = new Map();
     moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? 'black' : 'white', number: i + 1 }));
     this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview };
+    this.#label();
+    this.#schedule();
+  }
+
+  /**
+   * Drawing and cell names on top of the stones (analysis candidates, ghost lines, heat map, threats).
+   * @param {{draw: (ctx: CanvasRenderingContext2D, geometry: object) => void, labels: Map<string, string>}|null} overlay
+   */
+  setOverlay(overlay) {
+    this.#overlay = overlay;
+    this.#label();
+    this.#schedule();
+  }
+
+  #label() {
+    const { stones, winLine, lastMove } = this.#state;
     const winning = new Set(winLine);
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
       let label = `${point} ${stone ? stone.color : 'empty'}`;
       if (stone) label += `, move ${stone.number}`;
-      if (point === this.#state.lastMove) label += ', last move';
+      if (point === lastMove) label += ', last move';
       if (winning.has(point)) label += ', winning line';
+      const extra = this.#overlay?.labels?.get(point);
+      if (extra) label += `, ${extra}`;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
     }
-    this.#schedule();
   }
 
   /** Moves keyboard focus to a point (used after loading a game so the tab stop is sensible). */
@@ -184,6 +205,11 @@ export class BoardView {
   }
 
   #schedule() {
+    const pointed = this.#previewPoint();
+    if (pointed !== this.#pointed) {
+      this.#pointed = pointed;
+      this.#handlers.onPointer?.(pointed);
+    }
     if (!this.#frame) {
       this.#frame = requestAnimationFrame(() => {
         this.#frame = 0;
@@ -270,6 +296,8 @@ export class BoardView {
       const [cx, cy] = centre(ghost);
       drawStone(ctx, cx, cy, radius, preview, 0.45);
     }
+
+    this.#overlay?.draw(ctx, { cell, radius, centre, drawStone });
 
     // Move numbers, or a dot on the last move.
     if (showNumbers) {

@@ -6,6 +6,7 @@ export class Game {
   #rules;
   #state;
   #future = []; // undone moves, the next one to redo last
+  #variations = []; // lines left by playing a different move from an earlier position (whole move lists)
 
   /** @param {(record: string) => {moves: string[], toMove: string, winner: string|null, winLine: string[], draw: boolean}} rules */
   constructor(rules) {
@@ -23,6 +24,10 @@ export class Game {
   get lastMove() { return this.#state.moves.at(-1) ?? null; }
   get canUndo() { return this.#state.moves.length > 0; }
   get canRedo() { return this.#future.length > 0; }
+  /** The whole line: the moves played and the moves a redo would bring back. */
+  get line() { return [...this.#state.moves, ...[...this.#future].reverse()]; }
+  /** Earlier lines, newest first, that playing a different move left (each a move list). */
+  get variations() { return this.#variations; }
   /** The move a redo would play, or null. */
   get nextRedo() { return this.#future.at(-1) ?? null; }
 
@@ -30,6 +35,7 @@ export class Game {
   load(record) {
     this.#state = this.#rules(record);
     this.#future = [];
+    this.#variations = [];
   }
 
   reset() {
@@ -44,9 +50,35 @@ export class Game {
     if (this.#future.at(-1) === played) {
       this.#future.pop(); // same as redo: keep the rest of the undone line
     } else {
+      if (this.#future.length) this.#keep(this.line); // never silently discarded
       this.#future = [];
     }
     this.#state = state;
+  }
+
+  /**
+   * Makes variation `index` the line again: the position where it leaves the current moves, with its
+   * remaining moves to redo. The line it replaces becomes a variation.
+   */
+  restoreVariation(index) {
+    const line = this.#variations[index];
+    if (!line) return;
+    const moves = this.moves;
+    let common = 0;
+    while (common < moves.length && common < line.length && moves[common] === line[common]) common++;
+    const state = this.#rules(line.slice(0, common).join(' '));
+    this.#variations.splice(index, 1);
+    this.#keep(this.line);
+    this.#state = state;
+    this.#future = line.slice(common).reverse();
+  }
+
+  #keep(line) {
+    const text = line.join(' ');
+    const isPrefix = (other) => other.length >= line.length && other.slice(0, line.length).join(' ') === text;
+    if (line.length === 0 || this.#variations.some(isPrefix)) return;
+    this.#variations.unshift(line);
+    this.#variations.length = Math.min(this.#variations.length, 8);
   }
 
   /** Takes back the last move; returns it, or null when the board is empty. */

@@ -9,6 +9,9 @@ import { AiPlayer } from './ai-player.js';
 import { SettingsPanel } from './settings.js';
 import { SearchLog, formatCount } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
+import { AnalysisPanel } from './analysis.js';
+import { Navigation } from './navigation.js';
+import { t } from './i18n.js';
 import * as storage from './storage.js';
 import { capitalize, colorOfMove } from './coords.js';
 
@@ -44,6 +47,8 @@ let helperEngine;
 let log;
 let evalPanel;
 let settings;
+let study; // analysis mode, hint, overlays (js/analysis.js)
+let nav; // move navigation and variations (js/navigation.js)
 
 let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
 let humanColor = 'black';
@@ -82,7 +87,27 @@ async function start() {
   helperEngine.warmUp();
   log = new SearchLog($('search-log'));
   ai = new AiPlayer(searchEngine, helperEngine, { onProgress: (p) => log.progress(p) });
-  board = new BoardView({ canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect });
+  board = new BoardView({
+    canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect,
+    onPointer: (point) => study?.pointer(point),
+  });
+  const analysisEngine = new EngineClient('gomoku-analysis', {
+    onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
+  });
+  study = new AnalysisPanel({
+    engine: analysisEngine, helper: helperEngine, board, root: $('analysis-panel'), bar: $('eval-bar'),
+    toolbar: document.querySelector('.controls'),
+    getPosition: () => ({ record: game.record, toMove: game.toMove, over: game.over, canHint: mode === 'hva' && humanCanMove() }),
+    aiOptions: () => settings.engineOptions(),
+    onToggle: () => { cancelAi(); update(); },
+    announce,
+    play: humanPlays,
+  });
+  nav = new Navigation({
+    game, list: ui.moveList, future: $('move-future'), variations: $('variations'),
+    goTo: goToMove,
+    restore: (index) => { cancelAi(); game.restoreVariation(index); update(); },
+  });
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
   });
@@ -170,6 +195,8 @@ function wireControls() {
 // ---- Whose move ---------------------------------------------------------------------------
 
 function isAiTurn() {
+  // In analysis mode the AI only analyses; against the AI, while browsing back (moves ahead to redo) it waits.
+  if (study?.active || (mode === 'hva' && game.canRedo)) return false;
   return !game.over && (mode === 'ava' || (mode === 'hva' && game.toMove !== humanColor));
 }
 
@@ -309,6 +336,16 @@ function redo() {
   update();
 }
 
+/** Shows the position after `count` moves of the line (navigation), keeping the moves ahead. */
+function goToMove(count) {
+  cancelAi();
+  while (game.moves.length > count && game.canUndo) game.undo();
+  while (game.moves.length < count && game.canRedo) game.redo();
+  if (mode === 'ava') paused = true;
+  announce(game.lastMove ? t('analysis.atMove', { n: game.moves.length, move: game.lastMove }) : t('analysis.atStart'));
+  update();
+}
+
 function loadRecord(text, source) {
   let state;
   try {
@@ -399,6 +436,8 @@ function update() {
   ui.step.disabled = !(paused && isAiTurn() && !thinking);
 
   renderMoveList();
+  nav.render();
+  study.update();
   // An open evaluation follows the game: the same point, evaluated again in the new position.
   if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
   storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
@@ -408,6 +447,7 @@ function update() {
 
 function statusText(thinking) {
   if (game.over) return 'Game over.';
+  if (study.active) return t('analysis.statusActive', { side: t(`analysis.${game.toMove}`) });
   const side = capitalize(game.toMove);
   if (thinking) return `${side} (AI) is thinking…`;
   if (aiBlockedAt === game.record) return `${side} (AI) cannot move. Undo, load a game or start a new one.`;
