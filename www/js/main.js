@@ -11,6 +11,7 @@ import { SearchLog, formatCount } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
 import { AnalysisPanel } from './analysis.js';
 import { Navigation } from './navigation.js';
+import { Review } from './review.js';
 import { t } from './i18n.js';
 import * as storage from './storage.js';
 import { capitalize, colorOfMove } from './coords.js';
@@ -49,6 +50,7 @@ let evalPanel;
 let settings;
 let study; // analysis mode, hint, overlays (js/analysis.js)
 let nav; // move navigation and variations (js/navigation.js)
+let review; // game review with the evaluation graph (js/review.js)
 
 let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
 let humanColor = 'black';
@@ -107,6 +109,18 @@ async function start() {
     game, list: ui.moveList, future: $('move-future'), variations: $('variations'),
     goTo: goToMove,
     restore: (index) => { cancelAi(); game.restoreVariation(index); update(); },
+  });
+  review = new Review({
+    engine: new EngineClient('gomoku-review', {
+      onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
+    }),
+    root: $('review-panel'),
+    getLine: () => {
+      const line = game.line;
+      const end = rules(line.join(' '));
+      return { moves: line, over: end.winner !== null || end.draw, at: game.moves.length };
+    },
+    goTo: goToMove,
   });
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
@@ -438,6 +452,7 @@ function update() {
   renderMoveList();
   nav.render();
   study.update();
+  review.update();
   // An open evaluation follows the game: the same point, evaluated again in the new position.
   if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
   storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
