@@ -4,7 +4,7 @@
 use crate::board::coord::{Color, Direction, Point};
 use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
-use crate::io::record::parse_position;
+use crate::io::record::{parse_game, parse_position};
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -38,11 +38,20 @@ pub fn engine_version() -> String {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct GameState {
+    setup: Option<SetupState>,
     moves: Vec<String>,
     to_move: &'static str,
     winner: Option<&'static str>,
     win_line: Vec<String>,
     draw: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SetupState {
+    black: Vec<String>,
+    white: Vec<String>,
+    to_move: &'static str,
 }
 
 /// Longest record accepted, in UTF-16 units (225 moves need at most 900 characters).
@@ -68,7 +77,8 @@ pub(super) fn read(record: &JsValue) -> Result<Position, JsError> {
 /// Reads and checks a game record; see `docs/wasm-api.md`.
 #[wasm_bindgen(js_name = parseRecord)]
 pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
-    let pos = read(&record)?;
+    let record = text_arg(&record, "record", MAX_RECORD)?;
+    let (pos, setup) = parse_game(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
@@ -76,7 +86,12 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
         Outcome::Ongoing => (None, vec![], false),
     };
     to_js(&GameState {
-        moves: points(board.history()),
+        setup: (!setup.is_empty()).then(|| SetupState {
+            black: points(&setup.black),
+            white: points(&setup.white),
+            to_move: setup.side_to_move().name(),
+        }),
+        moves: points(&board.history()[setup.len()..]),
         to_move: board.to_move().name(),
         winner,
         win_line,

@@ -43,7 +43,7 @@ export class AnalysisPanel {
 
   /**
    * @param {{engine, helper, board, root: HTMLElement, bar: HTMLElement, toolbar: HTMLElement,
-   *   getPosition: () => {record: string, toMove: string, over: boolean, canHint: boolean},
+   *   getPosition: () => {record: string, toMove: string, over: boolean, canHint: boolean, editing: boolean},
    *   aiOptions: () => {depth: number, width: number, timeMs: number},
    *   onToggle: () => void, announce: (text: string) => void, play: (point: string) => void}} options
    */
@@ -342,7 +342,11 @@ export class AnalysisPanel {
   }
 
   #drawBoard() {
-    const toMove = this.#getPosition().toMove;
+    const { toMove, editing } = this.#getPosition();
+    if (editing) {
+      this.#board.setOverlay(null); // the board shows the set-up being edited
+      return;
+    }
     const lines = this.#currentLines();
     const here = (x) => (x && this.#record === this.#getPosition().record ? x : null);
     const ghost = this.#pinned ? this.#winningLine() : lines.find((l) => l.move === this.#pointed)?.pv;

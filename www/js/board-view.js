@@ -50,9 +50,13 @@ export class BoardView {
    * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null}} view
    *   preview: colour of the ghost stone under the pointer / focus, or null when no move can be made.
    */
-  render({ moves, winLine, showNumbers, preview }) {
+  render({ moves, winLine, showNumbers, preview, setup = null }) {
     const stones = new Map();
-    moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? 'black' : 'white', number: i + 1 }));
+    // A set-up position's stones come first, unnumbered; its side to move plays move 1.
+    for (const color of ['black', 'white']) for (const point of setup?.[color] ?? []) stones.set(point, { color, number: null });
+    const first = setup?.toMove ?? 'black';
+    const other = first === 'black' ? 'white' : 'black';
+    moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
     this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview };
     this.#label();
     this.#schedule();
@@ -74,7 +78,7 @@ export class BoardView {
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
       let label = `${point} ${stone ? stone.color : 'empty'}`;
-      if (stone) label += `, move ${stone.number}`;
+      if (stone?.number) label += `, move ${stone.number}`;
       if (point === lastMove) label += ', last move';
       if (winning.has(point)) label += ', winning line';
       const extra = this.#overlay?.labels?.get(point);
@@ -302,6 +306,7 @@ export class BoardView {
     // Move numbers, or a dot on the last move.
     if (showNumbers) {
       for (const [point, stone] of stones) {
+        if (!stone.number) continue;
         const [cx, cy] = centre(point);
         const digits = String(stone.number).length;
         ctx.font = `600 ${Math.round(cell * (digits > 2 ? 0.32 : 0.4))}px system-ui, sans-serif`;

@@ -2,6 +2,17 @@
 // The rules (legality, five in a row, draw) come from the engine's parseRecord, passed in,
 // so the page and the AI can never disagree about them.
 
+/** The set-up part of a record: `b:h8 w:i9 to:white` (see docs/records.md), '' without a set-up. */
+export function setupText(setup) {
+  if (!setup) return '';
+  return [...setup.black.map((p) => `b:${p}`), ...setup.white.map((p) => `w:${p}`), `to:${setup.toMove}`].join(' ');
+}
+
+/** The record of a parseRecord state: its set-up part, then its moves. */
+export function recordOfState(state) {
+  return [setupText(state.setup), state.moves.join(' ')].filter(Boolean).join(' ');
+}
+
 export class Game {
   #rules;
   #state;
@@ -15,7 +26,11 @@ export class Game {
   }
 
   get moves() { return this.#state.moves; }
-  get record() { return this.#state.moves.join(' '); }
+  get record() { return recordOfState(this.#state); }
+  /** The set-up position the game starts from ({black, white, toMove}), or null for the empty board. */
+  get setup() { return this.#state.setup ?? null; }
+  /** Colour of move `index` (0-based) after the set-up. */
+  colorOf(index) { return (index % 2 === 0) === ((this.setup?.toMove ?? 'black') === 'black') ? 'black' : 'white'; }
   get toMove() { return this.#state.toMove; }
   get winner() { return this.#state.winner; }
   get winLine() { return this.#state.winLine; }
@@ -66,11 +81,15 @@ export class Game {
     const moves = this.moves;
     let common = 0;
     while (common < moves.length && common < line.length && moves[common] === line[common]) common++;
-    const state = this.#rules(line.slice(0, common).join(' '));
+    const state = this.#rules(this.#recordOf(line.slice(0, common)));
     this.#variations.splice(index, 1);
     this.#keep(this.line);
     this.#state = state;
     this.#future = line.slice(common).reverse();
+  }
+
+  #recordOf(moves) {
+    return [setupText(this.setup), moves.join(' ')].filter(Boolean).join(' ');
   }
 
   #keep(line) {
@@ -86,7 +105,7 @@ export class Game {
     const moves = this.#state.moves;
     if (moves.length === 0) return null;
     const last = moves.at(-1);
-    this.#state = this.#rules(moves.slice(0, -1).join(' '));
+    this.#state = this.#rules(this.#recordOf(moves.slice(0, -1)));
     this.#future.push(last);
     return last;
   }

@@ -12,9 +12,11 @@ import { EvalPanel } from './eval-panel.js';
 import { AnalysisPanel } from './analysis.js';
 import { Navigation } from './navigation.js';
 import { Review } from './review.js';
+import { SetupEditor } from './setup.js';
 import { t } from './i18n.js';
 import * as storage from './storage.js';
-import { capitalize, colorOfMove } from './coords.js';
+import { capitalize } from './coords.js';
+import { recordOfState, setupText } from './game.js';
 
 const $ = (id) => document.getElementById(id);
 const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can be followed
@@ -51,6 +53,7 @@ let settings;
 let study; // analysis mode, hint, overlays (js/analysis.js)
 let nav; // move navigation and variations (js/navigation.js)
 let review; // game review with the evaluation graph (js/review.js)
+let setupEditor; // board set-up (js/setup.js)
 
 let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
 let humanColor = 'black';
@@ -99,7 +102,10 @@ async function start() {
   study = new AnalysisPanel({
     engine: analysisEngine, helper: helperEngine, board, root: $('analysis-panel'), bar: $('eval-bar'),
     toolbar: document.querySelector('.controls'),
-    getPosition: () => ({ record: game.record, toMove: game.toMove, over: game.over, canHint: mode === 'hva' && humanCanMove() }),
+    getPosition: () => ({
+      record: game.record, toMove: game.toMove, over: game.over, canHint: mode === 'hva' && humanCanMove(),
+      editing: setupEditor?.active ?? false,
+    }),
     aiOptions: () => settings.engineOptions(),
     onToggle: () => { cancelAi(); update(); },
     announce,
@@ -117,10 +123,25 @@ async function start() {
     root: $('review-panel'),
     getLine: () => {
       const line = game.line;
-      const end = rules(line.join(' '));
-      return { moves: line, over: end.winner !== null || end.draw, at: game.moves.length };
+      const end = rules([setupText(game.setup), line.join(' ')].filter(Boolean).join(' '));
+      const setup = game.setup;
+      return {
+        setup: setupText(setup), first: setup?.toMove ?? 'black',
+        moves: line, over: end.winner !== null || end.draw, at: game.moves.length,
+      };
     },
     goTo: goToMove,
+  });
+  setupEditor = new SetupEditor({
+    root: $('setup-panel'), rules,
+    getStart: () => {
+      const stones = new Map();
+      for (const color of ['black', 'white']) for (const p of game.setup?.[color] ?? []) stones.set(p, color);
+      game.moves.forEach((p, i) => stones.set(p, game.colorOf(i)));
+      return { stones, toMove: game.over ? 'black' : game.toMove };
+    },
+    onChange: () => { cancelAi(); update(); },
+    onDone: (record) => { cancelAi(); game.load(record); aiBlockedAt = null; update(); },
   });
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
@@ -210,7 +231,7 @@ function wireControls() {
 
 function isAiTurn() {
   // In analysis mode the AI only analyses; against the AI, while browsing back (moves ahead to redo) it waits.
-  if (study?.active || (mode === 'hva' && game.canRedo)) return false;
+  if (study?.active || setupEditor?.active || (mode === 'hva' && game.canRedo)) return false;
   return !game.over && (mode === 'ava' || (mode === 'hva' && game.toMove !== humanColor));
 }
 
@@ -283,6 +304,10 @@ function cancelAi() {
 // ---- Actions ------------------------------------------------------------------------------
 
 function humanPlays(point) {
+  if (setupEditor.active) {
+    setupEditor.click(point);
+    return;
+  }
   if (game.over) {
     announce('The game is over. Start a new game or undo.');
     showMessage('The game is over. Start a new game or undo.', 'info');
@@ -324,7 +349,7 @@ function undo() {
   cancelAi();
   if (mode === 'hva') {
     while (game.canUndo) {
-      const color = colorOfMove(game.moves.length - 1);
+      const color = game.colorOf(game.moves.length - 1);
       game.undo();
       if (color === humanColor) break;
     }
@@ -371,9 +396,9 @@ function loadRecord(text, source) {
     if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
     return;
   }
-  if (source === 'link' && state.moves.join(' ') === game.record) return; // our own address, nothing new
+  if (source === 'link' && recordOfState(state) === game.record) return; // our own address, nothing new
   cancelAi();
-  game.load(state.moves.join(' '));
+  game.load(recordOfState(state));
   aiBlockedAt = null;
   const loaded = `Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`;
   if (source === 'record') showNote(loaded, 'info');
@@ -425,8 +450,9 @@ function update() {
   app.dataset.aiState = thinking ? 'thinking' : 'idle';
   ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
 
-  board.render({
+  board.render(setupEditor.active ? { ...setupEditor.view(), showNumbers } : {
     moves: game.moves,
+    setup: game.setup,
     winLine: game.winLine,
     showNumbers,
     preview: humanCanMove() ? game.toMove : null,
@@ -440,7 +466,7 @@ function update() {
   ui.banner.dataset.result = game.winner ?? (game.draw ? 'draw' : '');
 
   ui.undo.disabled = !(mode === 'hva'
-    ? game.moves.some((_, i) => colorOfMove(i) === humanColor)
+    ? game.moves.some((_, i) => game.colorOf(i) === humanColor)
     : game.canUndo);
   ui.redo.disabled = !game.canRedo;
   ui.stop.disabled = !thinking;
@@ -462,6 +488,7 @@ function update() {
 
 function statusText(thinking) {
   if (game.over) return 'Game over.';
+  if (setupEditor.active) return t('analysis.setupStatus');
   if (study.active) return t('analysis.statusActive', { side: t(`analysis.${game.toMove}`) });
   const side = capitalize(game.toMove);
   if (thinking) return `${side} (AI) is thinking…`;
@@ -492,12 +519,12 @@ function renderMoveList() {
     if (existing?.dataset.point === moves[i]) continue;
     const item = document.createElement('li');
     item.dataset.point = moves[i];
-    item.dataset.color = colorOfMove(i);
+    item.dataset.color = game.colorOf(i);
     const number = document.createElement('span');
     number.className = 'num';
     number.textContent = `${i + 1}.`;
     const stone = document.createElement('span');
-    stone.className = `stone ${colorOfMove(i)}`;
+    stone.className = `stone ${game.colorOf(i)}`;
     stone.setAttribute('aria-hidden', 'true');
     item.append(number, stone, moves[i]);
     if (existing) existing.replaceWith(item);
@@ -510,7 +537,7 @@ function renderMoveList() {
 
 /** Says the last move; a result is announced by the banner (role="alert"). */
 function announceMove() {
-  announce(`${capitalize(colorOfMove(game.moves.length - 1))} ${game.lastMove}.`);
+  announce(`${capitalize(game.colorOf(game.moves.length - 1))} ${game.lastMove}.`);
 }
 
 function announce(text) {

@@ -49,7 +49,7 @@ export class Navigation {
       const n = game.moves.length + i + 1;
       const item = document.createElement('li');
       item.dataset.point = point;
-      item.dataset.color = n % 2 === 1 ? 'black' : 'white';
+      item.dataset.color = game.colorOf(n - 1);
       item.value = n;
       item.textContent = `${n}. ${point}`;
       item.title = t('analysis.goToMove', { n });

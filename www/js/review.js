@@ -36,9 +36,11 @@ export class Review {
   #result = null; // {moves, evals: [{score (black view), best, bestScore (mover view)} per position], marks}
 
   /**
-   * @param {{engine, root: HTMLElement, getLine: () => {moves: string[], over: boolean, at: number},
+   * @param {{engine, root: HTMLElement,
+   *   getLine: () => {setup: string, first: string, moves: string[], over: boolean, at: number},
    *   goTo: (moveCount: number) => void}} options
-   *   getLine: the game's whole line, whether it ends the game, and how many moves are on the board now.
+   *   getLine: the game's set-up part and first mover, its whole line, whether the line ends the game, and how
+   *   many moves are on the board now.
    */
   constructor({ engine, root, getLine, goTo }) {
     this.#engine = engine;
@@ -109,10 +111,11 @@ export class Review {
   /** Reviews the game's whole line. */
   async start() {
     this.cancel();
-    const { moves, over } = this.#getLine();
+    const { moves, over, setup, first } = this.#getLine();
     const job = ++this.#job;
     this.#running = true;
     this.#reviewing = moves.join(' ');
+    const blackAt = (i) => (i % 2 === 0) === (first === 'black'); // Black to move after i moves
     this.#result = null;
     const timeMs = Math.min(10000, Math.max(50, Number(this.#el.time.value) || REVIEW_MS));
     const positions = over ? moves.length : moves.length + 1; // a finished game's last position needs no search
@@ -121,14 +124,15 @@ export class Review {
     this.#progress(0, positions);
     try {
       for (let i = 0; i < positions; i++) {
-        const report = await this.#engine.analyze(moves.slice(0, i).join(' '), { lines: 1, timeMs, depth: 60 });
+        const position = [setup, moves.slice(0, i).join(' ')].filter(Boolean).join(' ');
+        const report = await this.#engine.analyze(position, { lines: 1, timeMs, depth: 60 });
         if (job !== this.#job) return;
         const best = report.lines[0];
-        const black = i % 2 === 0 ? best.score : -best.score;
+        const black = blackAt(i) ? best.score : -best.score;
         evals.push({ score: black, best: best.move, bestScore: best.score });
         this.#progress(i + 1, positions);
       }
-      if (over) evals.push({ score: moves.length % 2 === 1 ? LIKELY_BOUND + 1 : -(LIKELY_BOUND + 1), best: null, bestScore: null });
+      if (over) evals.push({ score: blackAt(moves.length - 1) ? LIKELY_BOUND + 1 : -(LIKELY_BOUND + 1), best: null, bestScore: null });
     } catch (err) {
       if (job !== this.#job || err instanceof EngineCancelled) return;
       this.#running = false;
@@ -137,7 +141,7 @@ export class Review {
       return;
     }
     this.#running = false;
-    this.#result = { moves, evals, marks: marks(moves, evals), timeMs };
+    this.#result = { moves, evals, marks: marks(moves, evals, first), timeMs };
     this.#render();
   }
 
@@ -272,12 +276,12 @@ export class Review {
  * The marked moves: for move k (1-based, played in position k-1), the mover's loss is the capped best
  * score of position k-1 minus the capped score of the move played (the negated score of position k).
  */
-export function marks(moves, evals) {
+export function marks(moves, evals, first = 'black') {
   const out = [];
   for (let k = 1; k < evals.length; k++) {
     const before = evals[k - 1];
     if (before.bestScore === null || before.best === moves[k - 1]) continue;
-    const moverIsBlack = (k - 1) % 2 === 0;
+    const moverIsBlack = ((k - 1) % 2 === 0) === (first === 'black');
     const played = moverIsBlack ? evals[k].score : -evals[k].score;
     const loss = capped(before.bestScore) - capped(played);
     const sign = loss >= BLUNDER ? '??' : loss >= MISTAKE ? '?' : null;

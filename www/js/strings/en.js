@@ -73,6 +73,22 @@ export default {
   'analysis.reviewFive': 'five',
   'analysis.reviewCopied': 'Review copied.',
   'analysis.reviewCopyByHand': 'The review is in the text field, selected: press Ctrl+C (⌘C) to copy it.',
+  'analysis.setupTitle': 'Set up a position 摆棋',
+  'analysis.setupStart': 'Set up position',
+  'analysis.setupHelp': 'Click points to place the chosen stone (click it again to remove it). Done checks the position and plays on from it.',
+  'analysis.setupTools': 'Stone to place',
+  'analysis.setupTool.black': 'Black',
+  'analysis.setupTool.white': 'White',
+  'analysis.setupTool.erase': 'Remove',
+  'analysis.setupToMove': 'Side to move',
+  'analysis.setupSide.black': 'Black',
+  'analysis.setupSide.white': 'White',
+  'analysis.setupClear': 'Clear board',
+  'analysis.setupFinish': 'Done',
+  'analysis.setupCancel': 'Cancel',
+  'analysis.setupInvalid': 'This position cannot be played: {reason}. Change it and press Done again.',
+  'analysis.setupStatus': 'Setting up a position: click points to place stones, then Done.',
+  'analysis.setupDone': 'Position set up; {side} to move.',
 
   // ---- reach: language switch, offline, levels, mis-tap guard, save image ----
 };

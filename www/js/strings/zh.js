@@ -73,6 +73,22 @@ export default {
   'analysis.reviewFive': '连五',
   'analysis.reviewCopied': '复盘已复制。',
   'analysis.reviewCopyByHand': '复盘内容已放入文本框并选中：按 Ctrl+C（⌘C）复制。',
+  'analysis.setupTitle': '摆棋 Set up a position',
+  'analysis.setupStart': '摆放局面',
+  'analysis.setupHelp': '点击棋盘放置所选棋子（再次点击可移除）。点“完成”检查局面并从该局面继续。',
+  'analysis.setupTools': '要放置的棋子',
+  'analysis.setupTool.black': '黑子',
+  'analysis.setupTool.white': '白子',
+  'analysis.setupTool.erase': '移除',
+  'analysis.setupToMove': '轮到',
+  'analysis.setupSide.black': '黑方',
+  'analysis.setupSide.white': '白方',
+  'analysis.setupClear': '清空棋盘',
+  'analysis.setupFinish': '完成',
+  'analysis.setupCancel': '取消',
+  'analysis.setupInvalid': '该局面无法对弈：{reason}。请修改后再点“完成”。',
+  'analysis.setupStatus': '正在摆棋：点击棋盘放置棋子，然后点“完成”。',
+  'analysis.setupDone': '局面已摆好，轮到{side}。',
 
   // ---- reach: language switch, offline, levels, mis-tap guard, save image ----
 };
