@@ -2,7 +2,7 @@
 // The rules (legality, five in a row, draw) come from the engine's parseRecord, passed in,
 // so the page and the AI can never disagree about them.
 
-/** The set-up part of a record: `b:h8 w:i9 to:white` (see docs/records.md), '' without a set-up. */
+/** The set-up part of a record: `b:h8 w:i9 to:white` (see README, "Keeping and sharing games"), '' without a set-up. */
 export function setupText(setup) {
   if (!setup) return '';
   return [...setup.black.map((p) => `b:${p}`), ...setup.white.map((p) => `w:${p}`), `to:${setup.toMove}`].join(' ');
