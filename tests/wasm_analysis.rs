@@ -67,3 +67,31 @@ fn threats_mark_fours_and_open_threes() {
     assert!(strings(&get(&get(&t, "white"), "fours")).is_empty());
     assert!(engine.threats(s("zz")).is_err());
 }
+
+#[wasm_bindgen_test]
+fn parse_record_reads_set_up_positions() {
+    let state = gomoku::io::wasm::parse_record(s("b:h8 b:h9 w:i9 to:white j10")).unwrap();
+    let setup = get(&state, "setup");
+    assert_eq!(strings(&get(&setup, "black")), ["h8", "h9"]);
+    assert_eq!(strings(&get(&setup, "white")), ["i9"]);
+    assert_eq!(get(&setup, "toMove").as_string().unwrap(), "white");
+    assert_eq!(strings(&get(&state, "moves")), ["j10"]);
+    assert_eq!(get(&state, "toMove").as_string().unwrap(), "black");
+    let plain = gomoku::io::wasm::parse_record(s("h8 i9")).unwrap();
+    assert!(get(&plain, "setup").is_null());
+    assert_eq!(strings(&get(&plain, "moves")), ["h8", "i9"]);
+    let err = gomoku::io::wasm::parse_record(s("b:h8 b:h9 to:black")).err().unwrap();
+    let message = js_sys::Error::from(JsValue::from(err)).message().as_string().unwrap();
+    assert!(message.contains("set-up"), "{message}");
+    // Analysis and the heat map read set-up records too.
+    let mut engine = Engine::new();
+    let a = engine
+        .analyze(
+            s("b:h8 b:h9 b:h10 w:a1 w:o15 to:white"),
+            js_sys::JSON::parse(r#"{"lines": 2, "timeMs": 100}"#).unwrap(),
+            None,
+        )
+        .unwrap();
+    let first = js_sys::Array::from(&get(&a, "lines")).get(0);
+    assert!(["h6", "h7", "h11", "h12"].contains(&get(&first, "move").as_string().unwrap().as_str()));
+}

@@ -53,14 +53,20 @@ export class Review {
 
   /** The game changed: drop a review of another line; mark the current move on the graph. */
   update() {
-    const { moves } = this.#getLine();
-    if (this.#result && moves.join(' ') !== this.#result.moves.join(' ')) {
+    const line = this.#lineKey();
+    if (this.#result && line !== this.#result.line) {
       this.#result = null;
       this.#render();
     } else {
       this.#drawCursor();
     }
-    if (this.#running && moves.join(' ') !== this.#reviewing) this.cancel();
+    if (this.#running && line !== this.#reviewing) this.cancel();
+  }
+
+  /** The reviewed line as text: set-up part and moves. */
+  #lineKey() {
+    const { setup, moves } = this.#getLine();
+    return `${setup}|${moves.join(' ')}`;
   }
 
   #reviewing = '';
@@ -114,7 +120,7 @@ export class Review {
     const { moves, over, setup, first } = this.#getLine();
     const job = ++this.#job;
     this.#running = true;
-    this.#reviewing = moves.join(' ');
+    this.#reviewing = this.#lineKey();
     const blackAt = (i) => (i % 2 === 0) === (first === 'black'); // Black to move after i moves
     this.#result = null;
     const timeMs = Math.min(10000, Math.max(50, Number(this.#el.time.value) || REVIEW_MS));
@@ -141,7 +147,7 @@ export class Review {
       return;
     }
     this.#running = false;
-    this.#result = { moves, evals, marks: marks(moves, evals, first), timeMs };
+    this.#result = { line: this.#reviewing, moves, evals, marks: marks(moves, evals, first), timeMs };
     this.#render();
   }
 
