@@ -381,6 +381,7 @@ function redo() {
 
 /** Shows the position after `count` moves of the line (navigation), keeping the moves ahead. */
 function goToMove(count) {
+  if (setupEditor.active) return; // the board shows the set-up being edited
   cancelAi();
   while (game.moves.length > count && game.canUndo) game.undo();
   while (game.moves.length < count && game.canRedo) game.redo();
