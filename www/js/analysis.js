@@ -43,7 +43,8 @@ export class AnalysisPanel {
 
   /**
    * @param {{engine, helper, board, root: HTMLElement, bar: HTMLElement, toolbar: HTMLElement,
-   *   getPosition: () => {record: string, toMove: string, over: boolean, canHint: boolean, editing: boolean},
+   *   getPosition: () => {record: string, toMove: string, over: boolean, vsAi: boolean, canHint: boolean,
+   *     editing: boolean},
    *   aiOptions: () => {depth: number, width: number, timeMs: number},
    *   onToggle: () => void, announce: (text: string) => void, play: (point: string) => void}} options
    */
@@ -296,8 +297,8 @@ export class AnalysisPanel {
     const el = this.#el;
     const pos = this.#getPosition();
     const lines = this.#currentLines();
-    el.hintButton.hidden = !pos.canHint && !this.#on;
-    el.hintButton.disabled = pos.over || (this.#busy && !lines.length);
+    el.hintButton.hidden = !pos.vsAi && !this.#on;
+    el.hintButton.disabled = pos.over || (!pos.canHint && !this.#on) || (this.#busy && !lines.length);
     // Status.
     let status;
     if (this.#error) status = this.#error;

@@ -54,6 +54,7 @@ let study; // analysis mode, hint, overlays (js/analysis.js)
 let nav; // move navigation and variations (js/navigation.js)
 let review; // game review with the evaluation graph (js/review.js)
 let setupEditor; // board set-up (js/setup.js)
+let browsing = false; // looking at an earlier position through navigation: the AI waits
 
 let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
 let humanColor = 'black';
@@ -103,7 +104,8 @@ async function start() {
     engine: analysisEngine, helper: helperEngine, board, root: $('analysis-panel'), bar: $('eval-bar'),
     toolbar: document.querySelector('.controls'),
     getPosition: () => ({
-      record: game.record, toMove: game.toMove, over: game.over, canHint: mode === 'hva' && humanCanMove(),
+      record: game.record, toMove: game.toMove, over: game.over, vsAi: mode === 'hva',
+      canHint: mode === 'hva' && humanCanMove(),
       editing: setupEditor?.active ?? false,
     }),
     aiOptions: () => settings.engineOptions(),
@@ -114,7 +116,7 @@ async function start() {
   nav = new Navigation({
     game, list: ui.moveList, future: $('move-future'), variations: $('variations'),
     goTo: goToMove,
-    restore: (index) => { cancelAi(); game.restoreVariation(index); update(); },
+    restore: (index) => { cancelAi(); game.restoreVariation(index); browsing = game.canRedo; update(); },
   });
   review = new Review({
     engine: new EngineClient('gomoku-review', {
@@ -141,7 +143,7 @@ async function start() {
       return { stones, toMove: game.over ? 'black' : game.toMove };
     },
     onChange: () => { cancelAi(); update(); },
-    onDone: (record) => { cancelAi(); game.load(record); aiBlockedAt = null; update(); },
+    onDone: (record) => { cancelAi(); game.load(record); aiBlockedAt = null; browsing = false; update(); },
   });
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
@@ -231,7 +233,7 @@ function wireControls() {
 
 function isAiTurn() {
   // In analysis mode the AI only analyses; against the AI, while browsing back (moves ahead to redo) it waits.
-  if (study?.active || setupEditor?.active || (mode === 'hva' && game.canRedo)) return false;
+  if (study?.active || setupEditor?.active || (mode === 'hva' && browsing)) return false;
   return !game.over && (mode === 'ava' || (mode === 'hva' && game.toMove !== humanColor));
 }
 
@@ -327,6 +329,7 @@ function humanPlays(point) {
     showMessage(err.message, 'error');
     return;
   }
+  browsing = false;
   clearMessage();
   announceMove();
   update();
@@ -334,6 +337,7 @@ function humanPlays(point) {
 
 function newGame() {
   cancelAi();
+  browsing = false;
   game.reset();
   aiBlockedAt = null;
   paused = false;
@@ -377,10 +381,12 @@ function redo() {
 
 /** Shows the position after `count` moves of the line (navigation), keeping the moves ahead. */
 function goToMove(count) {
+  if (setupEditor.active) return; // the board shows the set-up being edited
   cancelAi();
   while (game.moves.length > count && game.canUndo) game.undo();
   while (game.moves.length < count && game.canRedo) game.redo();
   if (mode === 'ava') paused = true;
+  browsing = game.canRedo;
   announce(game.lastMove ? t('analysis.atMove', { n: game.moves.length, move: game.lastMove }) : t('analysis.atStart'));
   update();
 }
@@ -399,6 +405,7 @@ function loadRecord(text, source) {
   if (source === 'link' && recordOfState(state) === game.record) return; // our own address, nothing new
   cancelAi();
   game.load(recordOfState(state));
+  browsing = false;
   aiBlockedAt = null;
   const loaded = `Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`;
   if (source === 'record') showNote(loaded, 'info');

@@ -64,7 +64,7 @@ export default {
   'analysis.reviewProgress': 'Reviewing: {done} of {total} positions.',
   'analysis.reviewCancelled': 'Review cancelled.',
   'analysis.reviewFailed': 'The review failed: {reason}.',
-  'analysis.reviewDone': 'Reviewed {moves} moves: {blunders} blunders (??), {mistakes} mistakes (?). Click the graph or a mark to go there.',
+  'analysis.reviewDone': 'Reviewed {moves} moves. Blunders (??): {blunders}; mistakes (?): {mistakes}. Click the graph or a mark to go there.',
   'analysis.reviewMark': '{n}. {move}{sign} — better {best} ({score})',
   'analysis.reviewGraphName': "Evaluation graph over the game, Black's view. Marked moves: {marks}",
   'analysis.reviewNoMarks': 'none',

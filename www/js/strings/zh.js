@@ -64,7 +64,7 @@ export default {
   'analysis.reviewProgress': '正在复盘：{done} / {total} 个局面。',
   'analysis.reviewCancelled': '已取消复盘。',
   'analysis.reviewFailed': '复盘失败：{reason}。',
-  'analysis.reviewDone': '已复盘 {moves} 手：{blunders} 手败着（??），{mistakes} 手疑问手（?）。点击曲线或标记可跳到该手。',
+  'analysis.reviewDone': '已复盘 {moves} 手。败着（??）：{blunders}；疑问手（?）：{mistakes}。点击曲线或标记可跳到该手。',
   'analysis.reviewMark': '{n}. {move}{sign} — 更好：{best}（{score}）',
   'analysis.reviewGraphName': '整局评估曲线（黑方视角）。标记的棋步：{marks}',
   'analysis.reviewNoMarks': '无',
