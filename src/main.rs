@@ -4,6 +4,7 @@
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 mod cli {
+    pub mod analyze;
     pub mod bench;
     pub mod selfplay;
     pub mod solve;
@@ -43,6 +44,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// Play engine-vs-engine games through the protocol, checking every move and the memory.
     Selfplay(cli::selfplay::Args),
+    /// Show the best N moves of a position with their scores and principal variations.
+    Analyze(cli::analyze::Args),
 }
 
 /// Milliseconds since the program started.
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Analyze(args)) => cli::analyze::run(args),
     }
 }
 

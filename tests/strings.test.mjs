@@ -31,7 +31,7 @@ test('each key has the same placeholders in both languages', () => {
 
 test('Chinese strings are Chinese: no English word outside placeholders, codes and names', () => {
   // Allowed Latin text: placeholders, coordinates, units and names that stay as they are.
-  const allowed = /\{\w+\}|\b[a-o]\d{1,2}\b|Ctrl\+C|make serve|www\/pkg\/|JSON|WebAssembly|Gomoku|English|null|CSP/g;
+  const allowed = /\{\w+\}|Home|End|\b[a-o]\d{1,2}\b|Ctrl\+C|make serve|www\/pkg\/|JSON|WebAssembly|Gomoku|English|null|CSP/g;
   const untranslated = Object.entries(zh)
     .filter(([, value]) => /[A-Za-z]{3,}/.test(value.replace(allowed, '')))
     .map(([key, value]) => `${key}: ${value}`);

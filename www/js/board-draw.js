@@ -33,7 +33,8 @@ function lineWidth(size) {
  * Draws the board `size` pixels square at the context's origin.
  * state: {stones: Map(point -> {color, number}), lastMove, winLine, showNumbers,
  *         preview: colour of ghost stones or null, ghost: point under the pointer or null,
- *         armed: the mis-tap guard's ghost or null}; `ratio` is the device pixel ratio (label size).
+ *         armed: the mis-tap guard's ghost or null, overlay: {draw(ctx, geometry)} from js/overlays.js or null};
+ * `ratio` is the device pixel ratio (label size).
  */
 export function drawBoard(ctx, size, state, ratio = 1) {
   const cell = size / UNITS;
@@ -88,7 +89,7 @@ export function drawBoard(ctx, size, state, ratio = 1) {
 
   // Stones.
   const radius = cell * 0.46;
-  const { stones, lastMove, winLine, showNumbers, preview, ghost, armed } = state;
+  const { stones, lastMove, winLine, showNumbers, preview, ghost, armed, overlay } = state;
   for (const [point, stone] of stones) {
     const [cx, cy] = centre(point);
     drawStone(ctx, cx, cy, radius, stone.color, 1);
@@ -111,9 +112,12 @@ export function drawBoard(ctx, size, state, ratio = 1) {
     ctx.setLineDash([]);
   }
 
-  // Move numbers, or a dot on the last move.
+  overlay?.draw(ctx, { cell, radius, centre, drawStone });
+
+  // Move numbers (set-up stones have none), or a dot on the last move.
   if (showNumbers) {
     for (const [point, stone] of stones) {
+      if (!stone.number) continue;
       const [cx, cy] = centre(point);
       const digits = String(stone.number).length;
       ctx.font = `600 ${Math.round(cell * (digits > 2 ? 0.32 : 0.4))}px system-ui, sans-serif`;

@@ -19,16 +19,20 @@ export class BoardView {
   #pointerType = 'mouse'; // of the last pointerdown on the grid
   #focus = 'h8'; // the grid's roving tab stop
   #frame = 0;
+  #overlay = null; // {draw(ctx, geometry), labels: Map<point, string>} from js/overlays.js, or null
+  #pointed = null; // last point reported to onPointer
 
   /**
    * @param {{canvas: HTMLCanvasElement, grid: HTMLElement,
    *          onPlay: (point: string) => void, onInspect: (point: string) => void,
-   *          onArm: (point: string) => void}} options  onArm: the guard's first tap put a ghost stone on point
+   *          onArm: (point: string) => void, onPointer?: (point: string|null) => void}} options
+   *   onArm: the guard's first tap put a ghost stone on point.
+   *   onPointer: the point under the pointer or the focused point changed (null: none).
    */
-  constructor({ canvas, grid, onPlay, onInspect, onArm }) {
+  constructor({ canvas, grid, onPlay, onInspect, onArm, onPointer }) {
     this.#canvas = canvas;
     this.#grid = grid;
-    this.#handlers = { onPlay, onInspect, onArm };
+    this.#handlers = { onPlay, onInspect, onArm, onPointer };
     grid.parentElement.style.setProperty('--pad', String(PAD));
     grid.parentElement.style.setProperty('--units', String(UNITS));
     this.#buildGrid();
@@ -41,22 +45,47 @@ export class BoardView {
    * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null}} view
    *   preview: colour of the ghost stone under the pointer / focus, or null when no move can be made.
    */
-  render({ moves, winLine, showNumbers, preview }) {
+  render({ moves, winLine, showNumbers, preview, setup = null }) {
     const stones = new Map();
-    moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? 'black' : 'white', number: i + 1 }));
-    if (!preview || stones.has(this.#armed) || moves.length !== this.#state.stones.size) this.#arm(null);
+    // A set-up position's stones come first, unnumbered; its side to move plays move 1.
+    for (const color of ['black', 'white']) for (const point of setup?.[color] ?? []) stones.set(point, { color, number: null });
+    const first = setup?.toMove ?? 'black';
+    const other = first === 'black' ? 'white' : 'black';
+    moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
+    if (!preview || stones.has(this.#armed) || stones.size !== this.#state.stones.size) this.#arm(null);
     this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview };
+    this.#label();
+    this.#schedule();
+  }
+
+  /**
+   * Drawing and cell names on top of the stones (analysis candidates, ghost lines, heat map, threats).
+   * @param {{draw: (ctx: CanvasRenderingContext2D, geometry: object) => void, labels: Map<string, string>}|null} overlay
+   */
+  setOverlay(overlay) {
+    this.#overlay = overlay;
+    this.#label();
+    this.#schedule();
+  }
+
+  /** Each cell's name for screen readers, in the page's language. */
+  #label() {
+    const { stones, winLine, lastMove } = this.#state;
     const winning = new Set(winLine);
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
       let label = t('page.cell.empty', { point });
       if (stone) {
-        const key = `page.cell.stone${point === this.#state.lastMove ? 'Last' : ''}${winning.has(point) ? 'Win' : ''}`;
-        label = t(key, { point, color: t(`page.color.${stone.color}`), n: stone.number });
+        const color = t(`page.color.${stone.color}`);
+        const win = winning.has(point) ? 'Win' : '';
+        label = stone.number
+          ? t(`page.cell.stone${point === lastMove ? 'Last' : ''}${win}`, { point, color, n: stone.number })
+          : t(`page.cell.placed${win}`, { point, color });
       }
+      const extra = this.#overlay?.labels?.get(point);
+      if (extra) label += `${t('page.list.separator')}${extra}`;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
     }
-    this.#schedule();
   }
 
   /** Sets the mis-tap guard: 'off', 'on', or 'touch' (only for taps on a touch screen). */
@@ -211,6 +240,11 @@ export class BoardView {
   }
 
   #schedule() {
+    const pointed = this.#previewPoint();
+    if (pointed !== this.#pointed) {
+      this.#pointed = pointed;
+      this.#handlers.onPointer?.(pointed);
+    }
     if (!this.#frame) {
       this.#frame = requestAnimationFrame(() => {
         this.#frame = 0;
@@ -229,6 +263,8 @@ export class BoardView {
     const canvas = this.#canvas;
     const size = canvas.width;
     if (!size) return;
-    drawBoard(canvas.getContext('2d'), size, { ...this.#state, ghost: this.#previewPoint(), armed: this.#armed }, devicePixelRatio);
+    drawBoard(canvas.getContext('2d'), size, {
+      ...this.#state, ghost: this.#previewPoint(), armed: this.#armed, overlay: this.#overlay,
+    }, devicePixelRatio);
   }
 }

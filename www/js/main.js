@@ -2,15 +2,18 @@
 // The AI's searches run in a worker (js/ai-player.js); evaluations and instant fallback moves run
 // in a second, "helper" worker so they answer even while the AI is thinking.
 
-import { Game } from './game.js';
+import { Game, recordOfState, setupText } from './game.js';
 import { BoardView } from './board-view.js';
 import { EngineClient, EngineCancelled } from './engine-client.js';
 import { AiPlayer } from './ai-player.js';
 import { SettingsPanel } from './settings.js';
 import { SearchLog, formatCount } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
+import { AnalysisPanel } from './analysis.js';
+import { Navigation } from './navigation.js';
+import { Review } from './review.js';
+import { SetupEditor } from './setup.js';
 import * as storage from './storage.js';
-import { colorOfMove } from './coords.js';
 import { t, language, setLanguage, onLanguageChange, initialLanguage, rememberLanguage, translatePage } from './i18n.js';
 import { reason } from './messages.js';
 import { registerOffline } from './offline.js';
@@ -49,6 +52,11 @@ let helperEngine;
 let log;
 let evalPanel;
 let settings;
+let study; // analysis mode, hint, overlays (js/analysis.js)
+let nav; // move navigation and variations (js/navigation.js)
+let review; // game review with the evaluation graph (js/review.js)
+let setupEditor; // board set-up (js/setup.js)
+let browsing = false; // looking at an earlier position through navigation: the AI waits
 
 let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
 let humanColor = 'black';
@@ -99,6 +107,55 @@ async function start() {
   board = new BoardView({
     canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect,
     onArm: (point) => announce(t('reach.guard.armed', { point })),
+    onPointer: (point) => study?.pointer(point),
+  });
+  const analysisEngine = new EngineClient('gomoku-analysis', {
+    onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
+  });
+  study = new AnalysisPanel({
+    engine: analysisEngine, helper: helperEngine, board, root: $('analysis-panel'), bar: $('eval-bar'),
+    toolbar: document.querySelector('.controls'),
+    getPosition: () => ({
+      record: game.record, toMove: game.toMove, over: game.over, vsAi: mode === 'hva',
+      canHint: mode === 'hva' && humanCanMove(),
+      editing: setupEditor?.active ?? false,
+    }),
+    aiOptions: () => settings.engineOptions(),
+    onToggle: () => { cancelAi(); update(); },
+    announce,
+    play: humanPlays,
+  });
+  nav = new Navigation({
+    game, list: ui.moveList, future: $('move-future'), variations: $('variations'),
+    goTo: goToMove,
+    restore: (index) => { cancelAi(); game.restoreVariation(index); browsing = game.canRedo; update(); },
+  });
+  review = new Review({
+    engine: new EngineClient('gomoku-review', {
+      onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
+    }),
+    root: $('review-panel'),
+    getLine: () => {
+      const line = game.line;
+      const end = rules([setupText(game.setup), line.join(' ')].filter(Boolean).join(' '));
+      const setup = game.setup;
+      return {
+        setup: setupText(setup), first: setup?.toMove ?? 'black',
+        moves: line, over: end.winner !== null || end.draw, at: game.moves.length,
+      };
+    },
+    goTo: goToMove,
+  });
+  setupEditor = new SetupEditor({
+    root: $('setup-panel'), rules,
+    getStart: () => {
+      const stones = new Map();
+      for (const color of ['black', 'white']) for (const p of game.setup?.[color] ?? []) stones.set(p, color);
+      game.moves.forEach((p, i) => stones.set(p, game.colorOf(i)));
+      return { stones, toMove: game.over ? 'black' : game.toMove };
+    },
+    onChange: () => { cancelAi(); update(); },
+    onDone: (record) => { cancelAi(); game.load(record); aiBlockedAt = null; browsing = false; update(); },
   });
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
@@ -212,6 +269,8 @@ function wireControls() {
 // ---- Whose move ---------------------------------------------------------------------------
 
 function isAiTurn() {
+  // In analysis mode the AI only analyses; against the AI, while browsing back (moves ahead to redo) it waits.
+  if (study?.active || setupEditor?.active || (mode === 'hva' && browsing)) return false;
   return !game.over && (mode === 'ava' || (mode === 'hva' && game.toMove !== humanColor));
 }
 
@@ -281,6 +340,10 @@ function cancelAi() {
 // ---- Actions ------------------------------------------------------------------------------
 
 function humanPlays(point) {
+  if (setupEditor.active) {
+    setupEditor.click(point);
+    return;
+  }
   if (game.over) {
     announce(t('page.announce.over'));
     showMessage(() => t('page.announce.over'), 'info');
@@ -300,6 +363,7 @@ function humanPlays(point) {
     showMessage(() => reason(err.message), 'error');
     return;
   }
+  browsing = false;
   clearMessage();
   announceMove();
   update();
@@ -307,6 +371,7 @@ function humanPlays(point) {
 
 function newGame() {
   cancelAi();
+  browsing = false;
   game.reset();
   gameSeed = newSeed();
   aiBlockedAt = null;
@@ -323,7 +388,7 @@ function undo() {
   cancelAi();
   if (mode === 'hva') {
     while (game.canUndo) {
-      const color = colorOfMove(game.moves.length - 1);
+      const color = game.colorOf(game.moves.length - 1);
       game.undo();
       if (color === humanColor) break;
     }
@@ -349,6 +414,18 @@ function redo() {
   update();
 }
 
+/** Shows the position after `count` moves of the line (navigation), keeping the moves ahead. */
+function goToMove(count) {
+  if (setupEditor.active) return; // the board shows the set-up being edited
+  cancelAi();
+  while (game.moves.length > count && game.canUndo) game.undo();
+  while (game.moves.length < count && game.canRedo) game.redo();
+  if (mode === 'ava') paused = true;
+  browsing = game.canRedo;
+  announce(game.lastMove ? t('analysis.atMove', { n: game.moves.length, move: game.lastMove }) : t('analysis.atStart'));
+  update();
+}
+
 function loadRecord(text, source) {
   let state;
   try {
@@ -361,9 +438,10 @@ function loadRecord(text, source) {
     if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
     return;
   }
-  if (source === 'link' && state.moves.join(' ') === game.record) return; // our own address, nothing new
+  if (source === 'link' && recordOfState(state) === game.record) return; // our own address, nothing new
   cancelAi();
-  game.load(state.moves.join(' '));
+  game.load(recordOfState(state));
+  browsing = false;
   aiBlockedAt = null;
   const n = game.moves.length;
   const loaded = () => (n === 1 ? t('page.loaded.one') : t('page.loaded.many', { n }));
@@ -416,7 +494,9 @@ function newSeed() {
 
 /** Save image: the board as a PNG with a caption in the page's language. */
 async function saveBoardImage() {
-  const picture = boardPicture({ moves: game.moves, winLine: game.winLine, showNumbers, caption: imageCaption() });
+  const picture = boardPicture({
+    moves: game.moves, setup: game.setup, winLine: game.winLine, showNumbers, caption: imageCaption(),
+  });
   const name = `gomoku-${game.moves.length}.png`;
   try {
     const how = await saveImage(picture, name);
@@ -442,8 +522,9 @@ function update() {
   ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
   $('lang').value = language();
 
-  board.render({
+  board.render(setupEditor.active ? { ...setupEditor.view(), showNumbers } : {
     moves: game.moves,
+    setup: game.setup,
     winLine: game.winLine,
     showNumbers,
     preview: humanCanMove() ? game.toMove : null,
@@ -457,7 +538,7 @@ function update() {
   ui.banner.dataset.result = game.winner ?? (game.draw ? 'draw' : '');
 
   ui.undo.disabled = !(mode === 'hva'
-    ? game.moves.some((_, i) => colorOfMove(i) === humanColor)
+    ? game.moves.some((_, i) => game.colorOf(i) === humanColor)
     : game.canUndo);
   ui.redo.disabled = !game.canRedo;
   ui.stop.disabled = !thinking;
@@ -467,6 +548,9 @@ function update() {
   ui.step.disabled = !(paused && isAiTurn() && !thinking);
 
   renderMoveList();
+  nav.render();
+  study.update();
+  review.update();
   // An open evaluation follows the game: the same point, evaluated again in the new position.
   if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
   storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
@@ -476,6 +560,8 @@ function update() {
 
 function statusText(thinking) {
   if (game.over) return t('page.status.over');
+  if (setupEditor.active) return t('analysis.setupStatus');
+  if (study.active) return t('analysis.statusActive', { side: t(`analysis.${game.toMove}`) });
   const side = sideName(game.toMove);
   if (thinking) return t('page.status.thinking', { side });
   if (aiBlockedAt === game.record) return t('page.status.blocked', { side });
@@ -510,12 +596,12 @@ function renderMoveList() {
     if (existing?.dataset.point === moves[i]) continue;
     const item = document.createElement('li');
     item.dataset.point = moves[i];
-    item.dataset.color = colorOfMove(i);
+    item.dataset.color = game.colorOf(i);
     const number = document.createElement('span');
     number.className = 'num';
     number.textContent = `${i + 1}.`;
     const stone = document.createElement('span');
-    stone.className = `stone ${colorOfMove(i)}`;
+    stone.className = `stone ${game.colorOf(i)}`;
     stone.setAttribute('aria-hidden', 'true');
     item.append(number, stone, moves[i]);
     if (existing) existing.replaceWith(item);
@@ -528,7 +614,7 @@ function renderMoveList() {
 
 /** Says the last move; a result is announced by the banner (role="alert"). */
 function announceMove() {
-  announce(t('page.announce.move', { side: sideName(colorOfMove(game.moves.length - 1)), point: game.lastMove }));
+  announce(t('page.announce.move', { side: sideName(game.colorOf(game.moves.length - 1)), point: game.lastMove }));
 }
 
 function announce(text) {

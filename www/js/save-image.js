@@ -11,16 +11,20 @@ export const IMAGE_SIZE = 960;
 export const CAPTION_HEIGHT = 72;
 
 /**
- * Draws the picture on a new canvas: {moves, winLine, showNumbers, caption}. Returns the canvas
+ * Draws the picture on a new canvas: {moves, setup, winLine, showNumbers, caption}. Returns the canvas
  * (IMAGE_SIZE wide, IMAGE_SIZE + CAPTION_HEIGHT high).
  */
-export function boardPicture({ moves, winLine, showNumbers, caption }) {
+export function boardPicture({ moves, setup = null, winLine, showNumbers, caption }) {
   const canvas = document.createElement('canvas');
   canvas.width = IMAGE_SIZE;
   canvas.height = IMAGE_SIZE + CAPTION_HEIGHT;
   const ctx = canvas.getContext('2d');
   const stones = new Map();
-  moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? 'black' : 'white', number: i + 1 }));
+  // A set-up position's stones first, unnumbered; its side to move plays move 1 (as on the board).
+  for (const color of ['black', 'white']) for (const point of setup?.[color] ?? []) stones.set(point, { color, number: null });
+  const first = setup?.toMove ?? 'black';
+  const other = first === 'black' ? 'white' : 'black';
+  moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
   drawBoard(ctx, IMAGE_SIZE, {
     stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview: null, ghost: null, armed: null,
   });

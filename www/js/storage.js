@@ -1,8 +1,10 @@
 // Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted and never
-// silently deleted) and the position in the URL ("#moves=h8,i9,h10"). Reasons are in the page's language.
+// silently deleted) and the position in the URL ("#moves=h8,i9,h10"; a set-up position: "#moves=b:h8,w:i9,to:black,h9").
+// Reasons are in the page's language.
 
 import { t } from './i18n.js';
 import { reason } from './messages.js';
+import { recordOfState } from './game.js';
 
 export const GAME_KEY = 'gomoku.game';
 export const SETTINGS_KEY = 'gomoku.settings';
@@ -144,7 +146,7 @@ export function parseGameEntry(data, rules) {
   } catch (err) {
     throw new Error(t('page.reason.illegal', { reason: clip(reason(err.message)) }));
   }
-  return { moves: state.moves.join(' '), mode: data.mode, humanColor: data.humanColor };
+  return { moves: recordOfState(state), mode: data.mode, humanColor: data.humanColor };
 }
 
 /**
