@@ -1,6 +1,7 @@
 //! Game records: the moves in order, space-separated (`h8 i9 h10`), black first.
 
 use crate::board::coord::Point;
+use crate::board::renju::Forbidden;
 use crate::board::{PlayError, Rule};
 use crate::eval::Position;
 use std::fmt;
@@ -27,6 +28,15 @@ pub enum RecordError {
         /// 1-based move number.
         index: usize,
     },
+    /// Move `index` (1-based) is a black move on a point forbidden under renju.
+    Forbidden {
+        /// 1-based move number.
+        index: usize,
+        /// The point.
+        point: Point,
+        /// Why it is forbidden.
+        reason: Forbidden,
+    },
 }
 
 impl fmt::Display for RecordError {
@@ -40,6 +50,9 @@ impl fmt::Display for RecordError {
             }
             RecordError::AfterEnd { index } => {
                 write!(f, "the game was already over before move {index}")
+            }
+            RecordError::Forbidden { index, point, reason } => {
+                write!(f, "move {index} ({point}) is forbidden to black: {}", reason.name())
             }
         }
     }
@@ -68,6 +81,11 @@ pub fn parse_position(record: &str, rule: Rule) -> Result<Position, RecordError>
     Position::from_moves(rule, &points).map_err(|(i, e)| match e {
         PlayError::Occupied(point) => RecordError::Occupied { index: i + 1, point },
         PlayError::GameOver => RecordError::AfterEnd { index: i + 1 },
+        PlayError::Forbidden(point, reason) => RecordError::Forbidden {
+            index: i + 1,
+            point,
+            reason,
+        },
     })
 }
 
