@@ -3,6 +3,7 @@
 
 mod cli {
     pub mod bench;
+    pub mod forbidden;
     pub mod selfplay;
     pub mod solve;
 }
@@ -30,6 +31,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// Play engine-vs-engine games through the protocol, checking every move and the memory.
     Selfplay(cli::selfplay::Args),
+    /// Print black's forbidden points (renju) after a game record.
+    Forbidden(cli::forbidden::Args),
 }
 
 /// Milliseconds since the program started.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Forbidden(args)) => cli::forbidden::run(args),
     }
 }
 

@@ -409,3 +409,34 @@ proptest! {
         }
     }
 }
+
+/// Runs `gomoku forbidden RECORD`: (exit status, last line of stdout).
+fn forbidden_cli(record: &str) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["forbidden", record])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    (
+        out.status.code().unwrap_or(-1),
+        text.lines().last().unwrap_or("").to_string(),
+    )
+}
+
+#[test]
+fn the_forbidden_command_lists_black_s_forbidden_points() {
+    assert_eq!(
+        forbidden_cli("h9 a1 h10 a3 i8 a5 j8 a7"),
+        (0, "forbidden: h8".to_string())
+    );
+    assert_eq!(forbidden_cli("h8 a1"), (0, "forbidden: none".to_string()));
+    // Checked by hand against ../shared/tools/rules.py.
+    assert_eq!(
+        forbidden_cli("h8 h9 i8 i9 g10 f11 j10 k11 g9 h10 e7"),
+        (0, "forbidden: g8".to_string())
+    );
+    // Not a legal renju game: black's 9th move (h8) is a double three.
+    let (status, _) = forbidden_cli("h9 a1 h10 a3 i8 a5 j8 a7 h8");
+    assert_eq!(status, 2);
+    assert_eq!(forbidden_cli("h8 zz").0, 2);
+}

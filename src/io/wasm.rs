@@ -256,7 +256,12 @@ impl Engine {
             nps: f64,
             positions: usize,
         }
-        let lines = crate::io::bench::run(now_ms, &crate::io::bench::fixed_settings(), &mut |_| {});
+        let lines = crate::io::bench::run(
+            now_ms,
+            &crate::io::bench::fixed_settings(),
+            Rule::Freestyle,
+            &mut |_| {},
+        );
         let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
         let time_ms: f64 = lines.iter().map(|l| l.time_ms).sum();
         to_js(&Bench {
