@@ -2,9 +2,10 @@
 //! returns a JS `Error` instead of panicking.
 
 use crate::board::coord::{Color, Direction, Point};
+use crate::board::renju::{self, Forbidden};
 use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
-use crate::io::record::parse_position;
+use crate::io::record::{parse_position, RecordError};
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -38,6 +39,7 @@ pub fn engine_version() -> String {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct GameState {
+    rule: &'static str,
     moves: Vec<String>,
     to_move: &'static str,
     winner: Option<&'static str>,
@@ -60,15 +62,26 @@ fn text_arg(value: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
     Ok(text.into())
 }
 
-fn read(record: &JsValue) -> Result<Position, JsError> {
+fn read(record: &JsValue, rule: Rule) -> Result<Position, JsError> {
     let record = text_arg(record, "record", MAX_RECORD)?;
-    parse_position(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
+    parse_position(&record, rule).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// Reads and checks a game record; see `docs/wasm-api.md`.
+/// Reads a rule argument: `undefined`/`null` is freestyle, otherwise `'freestyle' | 'standard' | 'renju'`.
+fn rule_arg(rule: &JsValue) -> Result<Rule, JsError> {
+    if rule.is_undefined() || rule.is_null() {
+        return Ok(Rule::Freestyle);
+    }
+    text_arg(rule, "rule", 16)?
+        .parse()
+        .map_err(|e: String| JsError::new(&e))
+}
+
+/// Reads and checks a game record under `rule` (default freestyle); see `docs/wasm-api.md`.
 #[wasm_bindgen(js_name = parseRecord)]
-pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
-    let pos = read(&record)?;
+pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsError> {
+    let rule = rule_arg(&rule)?;
+    let pos = read(&record, rule)?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
@@ -76,12 +89,67 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
         Outcome::Ongoing => (None, vec![], false),
     };
     to_js(&GameState {
+        rule: rule.name(),
         moves: points(board.history()),
         to_move: board.to_move().name(),
         winner,
         win_line,
         draw,
     })
+}
+
+/// A forbidden point and why, as the page shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ForbiddenPoint {
+    point: String,
+    reason: &'static str,
+    reason_zh: &'static str,
+}
+
+impl ForbiddenPoint {
+    fn new(p: Point, why: Forbidden) -> ForbiddenPoint {
+        ForbiddenPoint {
+            point: p.to_string(),
+            reason: why.name(),
+            reason_zh: why.name_zh(),
+        }
+    }
+}
+
+/// Black's forbidden points under renju in the position after `record` (read under renju), whoever is to
+/// move; see `docs/wasm-api.md`.
+#[wasm_bindgen(js_name = forbiddenPoints)]
+pub fn forbidden_points(record: JsValue) -> Result<JsValue, JsError> {
+    let pos = read(&record, Rule::Renju)?;
+    let list: Vec<ForbiddenPoint> = renju::forbidden_points(pos.board())
+        .into_iter()
+        .map(|(p, why)| ForbiddenPoint::new(p, why))
+        .collect();
+    to_js(&list)
+}
+
+/// The first black move of `record` that is forbidden under renju, as `{ moveNumber, point, reason,
+/// reasonZh }`, or `null` if there is none (the record is read under renju up to that move; other problems
+/// are thrown as by `parseRecord`).
+#[wasm_bindgen(js_name = forbiddenMove)]
+pub fn forbidden_move(record: JsValue) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Found {
+        move_number: usize,
+        #[serde(flatten)]
+        at: ForbiddenPoint,
+    }
+    let text = text_arg(&record, "record", MAX_RECORD)?;
+    match parse_position(&text, Rule::Renju) {
+        Ok(_) => Ok(JsValue::NULL),
+        Err(RecordError::Forbidden { index, point, reason }) => to_js(&Found {
+            move_number: index,
+            at: ForbiddenPoint::new(point, reason),
+        }),
+        Err(e) => Err(JsError::new(&e.to_string())),
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -91,9 +159,26 @@ struct Options {
     depth: Option<f64>,
     width: Option<f64>,
     time_ms: Option<f64>,
+    rule: Option<String>,
+}
+
+/// Reads an options object (missing or malformed: the defaults). Only an unknown `rule` is an error, so
+/// that a game is never searched under a rule other than the one asked for.
+fn options_arg(options: JsValue) -> Result<Options, JsError> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Options::default());
+    }
+    let rule = js_sys::Reflect::get(&options, &JsValue::from_str("rule")).unwrap_or(JsValue::UNDEFINED);
+    rule_arg(&rule)?;
+    Ok(serde_wasm_bindgen::from_value(options).unwrap_or_default())
 }
 
 impl Options {
+    /// The rule asked for (already checked by [`options_arg`]; freestyle when missing).
+    fn rule(&self) -> Rule {
+        self.rule.as_deref().and_then(|r| r.parse().ok()).unwrap_or_default()
+    }
+
     fn settings(&self) -> Settings {
         let d = Settings::default();
         let finite = |v: Option<f64>| v.filter(|x| x.is_finite());
@@ -158,6 +243,8 @@ struct Breakdown {
     pattern_score: i32,
     position: i32,
     total: i32,
+    forbidden: Option<&'static str>,
+    forbidden_zh: Option<&'static str>,
 }
 
 impl From<SquareEval> for Breakdown {
@@ -177,6 +264,8 @@ impl From<SquareEval> for Breakdown {
             pattern_score: s.pattern_score,
             position: s.position,
             total: s.total,
+            forbidden: s.forbidden.map(Forbidden::name),
+            forbidden_zh: s.forbidden.map(Forbidden::name_zh),
         }
     }
 }
@@ -213,12 +302,8 @@ impl Engine {
         options: JsValue,
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
-        let opts: Options = if options.is_undefined() || options.is_null() {
-            Options::default()
-        } else {
-            serde_wasm_bindgen::from_value(options).unwrap_or_default()
-        };
+        let opts = options_arg(options)?;
+        let pos = read(&record, opts.rule())?;
         let settings = opts.settings();
         let mut progress = |info: &SearchInfo| {
             if let (Some(f), Ok(v)) = (on_progress.as_ref(), to_js(&Report::from(info))) {
@@ -231,9 +316,11 @@ impl Engine {
         }
     }
 
-    /// The evaluation breakdown of `point` in the position of `record`, for both colours.
-    pub fn evaluate(&self, record: JsValue, point: JsValue) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
+    /// The evaluation breakdown of `point` in the position of `record`, for both colours; `options.rule`
+    /// (default freestyle) is the rule the record is read and evaluated under.
+    pub fn evaluate(&self, record: JsValue, point: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let opts = options_arg(options)?;
+        let pos = read(&record, opts.rule())?;
         let p: Point = text_arg(&point, "point", 16)?
             .trim()
             .parse()
