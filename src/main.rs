@@ -1,6 +1,8 @@
 //! `gomoku`: the Gomocup protocol on stdin/stdout (no arguments), and subcommands for measuring and studying
 //! (`gomoku --help` lists them). Each subcommand lives in its own file under `src/cli/`.
 
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
 mod cli {
     pub mod bench;
     pub mod forbidden;
