@@ -141,7 +141,7 @@ fn random_call_sequences_never_trap() {
     }
 }
 
-/// Black's double three on h8 after this record (white to move after it is played: it is the 9th move).
+/// After this record black is to move and h8 is a double three (the 9th move).
 const DOUBLE_THREE: &str = "h9 a1 h10 a3 i8 a5 j8 a7";
 
 #[wasm_bindgen_test]
@@ -176,7 +176,7 @@ fn rules_reach_parse_record_search_and_evaluate() {
 
     let mut e = Engine::new();
     // Black to move: freestyle wins on h8; renju never plays it.
-    let black_to_move = "h9 a1 h10 a3 i8 a5 j8 a7 o15 a9";
+    let black_to_move = "h9 a1 h10 o1 i8 a15 j8 o15";
     let free = e.search(s(black_to_move), options(r#"{"timeMs": 200}"#), None).unwrap();
     assert_eq!(get(&free, "move").as_string().unwrap(), "h8");
     let renju = e
