@@ -149,9 +149,7 @@ fn rules_reach_parse_record_search_and_evaluate() {
     let bad_move = format!("{DOUBLE_THREE} h8");
     assert!(parse_freestyle(s(&bad_move)).is_ok(), "freestyle: no forbidden points");
     assert!(parse_record(s(&bad_move), s("standard")).is_ok());
-    let err = parse_record(s(&bad_move), s("renju"))
-        .err()
-        .expect("refused under renju");
+    let err = parse_record(s(&bad_move), s("renju")).expect_err("refused under renju");
     let text: String = wasm_bindgen::JsCast::unchecked_into::<js_sys::Error>(JsValue::from(err))
         .message()
         .into();
