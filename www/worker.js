@@ -27,7 +27,7 @@ self.onmessage = async ({ data }) => {
         });
         break;
       case 'evaluate':
-        result = engine.evaluate(data.record, data.point);
+        result = engine.evaluate(data.record, data.point, data.options);
         break;
       case 'clear':
         engine.clear();

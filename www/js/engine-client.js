@@ -34,8 +34,9 @@ export class EngineClient {
     return this.#request('search', { record, options }, onProgress);
   }
 
-  evaluate(record, point) {
-    return this.#request('evaluate', { record, point });
+  /** options: {rule} (see docs/wasm-api.md). */
+  evaluate(record, point, options) {
+    return this.#request('evaluate', { record, point, options });
   }
 
   /** Runs the engine's fixed benchmark positions: {nodes, timeMs, nps, positions}. */
