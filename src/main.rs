@@ -4,6 +4,7 @@
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 mod cli {
+    pub mod analyze;
     pub mod bench;
     pub mod forbidden;
     pub mod selfplay;
@@ -35,6 +36,8 @@ enum Command {
     Selfplay(cli::selfplay::Args),
     /// Print black's forbidden points (renju) after a game record.
     Forbidden(cli::forbidden::Args),
+    /// Show the best N moves of a position with their scores and principal variations.
+    Analyze(cli::analyze::Args),
 }
 
 /// Milliseconds since the program started.
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Forbidden(args)) => cli::forbidden::run(args),
+        Some(Command::Analyze(args)) => cli::analyze::run(args),
     }
 }
 

@@ -5,7 +5,7 @@ use crate::board::coord::{Color, Direction, Point};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
-use crate::io::record::{parse_position, RecordError};
+use crate::io::record::{parse_game, parse_position, RecordError};
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -14,13 +14,13 @@ fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn points(ps: &[Point]) -> Vec<String> {
+pub(super) fn points(ps: &[Point]) -> Vec<String> {
     ps.iter().map(|p| p.to_string()).collect()
 }
 
@@ -40,11 +40,20 @@ pub fn engine_version() -> String {
 #[serde(rename_all = "camelCase")]
 struct GameState {
     rule: &'static str,
+    setup: Option<SetupState>,
     moves: Vec<String>,
     to_move: &'static str,
     winner: Option<&'static str>,
     win_line: Vec<String>,
     draw: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SetupState {
+    black: Vec<String>,
+    white: Vec<String>,
+    to_move: &'static str,
 }
 
 /// Longest record accepted, in UTF-16 units (225 moves need at most 900 characters).
@@ -62,7 +71,7 @@ fn text_arg(value: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
     Ok(text.into())
 }
 
-fn read(record: &JsValue, rule: Rule) -> Result<Position, JsError> {
+pub(super) fn read(record: &JsValue, rule: Rule) -> Result<Position, JsError> {
     let record = text_arg(record, "record", MAX_RECORD)?;
     parse_position(&record, rule).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -81,7 +90,8 @@ fn rule_arg(rule: &JsValue) -> Result<Rule, JsError> {
 #[wasm_bindgen(js_name = parseRecord)]
 pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsError> {
     let rule = rule_arg(&rule)?;
-    let pos = read(&record, rule)?;
+    let record = text_arg(&record, "record", MAX_RECORD)?;
+    let (pos, setup) = parse_game(&record, rule).map_err(|e| JsError::new(&e.to_string()))?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
@@ -90,7 +100,12 @@ pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsError> 
     };
     to_js(&GameState {
         rule: rule.name(),
-        moves: points(board.history()),
+        setup: (!setup.is_empty()).then(|| SetupState {
+            black: points(&setup.black),
+            white: points(&setup.white),
+            to_move: setup.side_to_move().name(),
+        }),
+        moves: points(&board.history()[setup.len()..]),
         to_move: board.to_move().name(),
         winner,
         win_line,
@@ -154,32 +169,34 @@ pub fn forbidden_move(record: JsValue) -> Result<JsValue, JsError> {
 
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
-struct Options {
+pub(super) struct Options {
     mode: Option<String>,
     depth: Option<f64>,
     width: Option<f64>,
     time_ms: Option<f64>,
     rule: Option<String>,
-}
-
-/// Reads an options object (missing or malformed: the defaults). Only an unknown `rule` is an error, so
-/// that a game is never searched under a rule other than the one asked for.
-fn options_arg(options: JsValue) -> Result<Options, JsError> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(Options::default());
-    }
-    let rule = js_sys::Reflect::get(&options, &JsValue::from_str("rule")).unwrap_or(JsValue::UNDEFINED);
-    rule_arg(&rule)?;
-    Ok(serde_wasm_bindgen::from_value(options).unwrap_or_default())
+    /// Lines of an analysis (`engine.analyze` only).
+    pub(super) lines: Option<f64>,
 }
 
 impl Options {
-    /// The rule asked for (already checked by [`options_arg`]; freestyle when missing).
-    fn rule(&self) -> Rule {
+    /// Options from JS (`undefined`, `null` or anything unreadable gives the defaults). Only an unknown
+    /// `rule` is an error, so that a game is never searched under a rule other than the one asked for.
+    pub(super) fn from_js(options: JsValue) -> Result<Options, JsError> {
+        if options.is_undefined() || options.is_null() {
+            return Ok(Options::default());
+        }
+        let rule = js_sys::Reflect::get(&options, &JsValue::from_str("rule")).unwrap_or(JsValue::UNDEFINED);
+        rule_arg(&rule)?;
+        Ok(serde_wasm_bindgen::from_value(options).unwrap_or_default())
+    }
+
+    /// The rule asked for (already checked by [`Options::from_js`]; freestyle when missing).
+    pub(super) fn rule(&self) -> Rule {
         self.rule.as_deref().and_then(|r| r.parse().ok()).unwrap_or_default()
     }
 
-    fn settings(&self) -> Settings {
+    pub(super) fn settings(&self) -> Settings {
         let d = Settings::default();
         let finite = |v: Option<f64>| v.filter(|x| x.is_finite());
         Settings {
@@ -281,7 +298,7 @@ struct Evaluation {
 /// The engine for one worker: keeps its transposition table between moves.
 #[wasm_bindgen]
 pub struct Engine {
-    core: CoreEngine,
+    pub(super) core: CoreEngine,
 }
 
 #[wasm_bindgen]
@@ -302,7 +319,7 @@ impl Engine {
         options: JsValue,
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
-        let opts = options_arg(options)?;
+        let opts = Options::from_js(options)?;
         let pos = read(&record, opts.rule())?;
         let settings = opts.settings();
         let mut progress = |info: &SearchInfo| {
@@ -319,7 +336,7 @@ impl Engine {
     /// The evaluation breakdown of `point` in the position of `record`, for both colours; `options.rule`
     /// (default freestyle) is the rule the record is read and evaluated under.
     pub fn evaluate(&self, record: JsValue, point: JsValue, options: JsValue) -> Result<JsValue, JsError> {
-        let opts = options_arg(options)?;
+        let opts = Options::from_js(options)?;
         let pos = read(&record, opts.rule())?;
         let p: Point = text_arg(&point, "point", 16)?
             .trim()

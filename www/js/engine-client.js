@@ -34,6 +34,21 @@ export class EngineClient {
     return this.#request('search', { record, options }, onProgress);
   }
 
+  /** Multi-line analysis: {lines: [{move, score, scoreText, depth, pv}], depth, nodes, timeMs}. */
+  analyze(record, options, onProgress) {
+    return this.#request('analyze', { record, options }, onProgress);
+  }
+
+  /** Every empty point's square score for both sides: {toMove, points: [{point, attack, defence}]}. */
+  heatmap(record, options) {
+    return this.#request('heatmap', { record, options });
+  }
+
+  /** Five / four / open-three points per colour: {black, white, forbidden}. */
+  threats(record, options) {
+    return this.#request('threats', { record, options });
+  }
+
   /** options: {rule} (see docs/wasm-api.md). */
   evaluate(record, point, options) {
     return this.#request('evaluate', { record, point, options });
