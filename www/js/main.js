@@ -167,10 +167,8 @@ async function start() {
   showNumbers = view?.showNumbers ?? false;
   showForbidden = view?.showForbidden ?? true;
   ui.showNumbers.checked = showNumbers;
-  $('rule-label').textContent = t('rules.label');
-  $('show-forbidden-label').textContent = t('rules.showForbidden');
   ruleControl = new RuleControl({
-    select: $('rule'), toggle: $('show-forbidden'),
+    select: $('rule'), toggle: $('show-forbidden'), label: $('rule-label'), toggleLabel: $('show-forbidden-label'),
     hasStones: () => game.moves.length > 0,
     onChange: changeRule,
     onToggle: (show) => {
