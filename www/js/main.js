@@ -167,10 +167,8 @@ async function start() {
   showNumbers = view?.showNumbers ?? false;
   showForbidden = view?.showForbidden ?? true;
   ui.showNumbers.checked = showNumbers;
-  $('rule-label').textContent = t('rules.label');
-  $('show-forbidden-label').textContent = t('rules.showForbidden');
   ruleControl = new RuleControl({
-    select: $('rule'), toggle: $('show-forbidden'),
+    select: $('rule'), toggle: $('show-forbidden'), label: $('rule-label'), toggleLabel: $('show-forbidden-label'),
     hasStones: () => game.moves.length > 0,
     onChange: changeRule,
     onToggle: (show) => {
@@ -255,16 +253,7 @@ function wireControls() {
   $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'Link'));
   window.addEventListener('hashchange', () => {
     const text = storage.recordFromHash();
-    if (text === null) return;
-    let linkRule;
-    try {
-      linkRule = storage.ruleFromHash();
-    } catch (err) {
-      showMessage(`Could not load the link: ${storage.clip(err.message)}. The current game is unchanged.`, 'error');
-      storage.writeHash(game.record, rule);
-      return;
-    }
-    loadRecord(text, 'link', linkRule);
+    if (text !== null) loadRecord(text, 'link', () => storage.ruleFromHash());
   });
 }
 
@@ -436,11 +425,13 @@ function goToMove(count) {
   update();
 }
 
-/** Loads a pasted record (under the game's rule) or a link (under the link's rule). */
-function loadRecord(text, source, loadRule = rule) {
+/** Loads a pasted record (under the game's rule) or a link (under the rule `readRule` reads from it). */
+function loadRecord(text, source, readRule = () => rule) {
   let state;
   let record = '';
+  let loadRule = rule;
   try {
+    loadRule = readRule();
     record = storage.normalizeRecordText(text);
     state = rules(record, loadRule); // validate first: a bad record must leave the game untouched
   } catch (err) {

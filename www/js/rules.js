@@ -2,7 +2,7 @@
 // the rule choice in the Players panel, the engine calls that depend on the rule, and the texts that name a
 // forbidden point's reason. The rules themselves come from the engine (parseRecord, forbiddenPoints).
 
-import { t } from './i18n.js';
+import { t, onLanguageChange } from './i18n.js';
 
 /** The rules, in the order the Players panel offers them. */
 export const RULES = Object.freeze(['freestyle', 'standard', 'renju']);
@@ -85,15 +85,19 @@ export class RuleControl {
   #toggle;
   #hooks;
 
+  #labels;
+
   /**
-   * @param {{select: HTMLSelectElement, toggle: HTMLInputElement,
+   * @param {{select: HTMLSelectElement, toggle: HTMLInputElement, label: HTMLElement, toggleLabel: HTMLElement,
    *          hasStones: () => boolean, onChange: (rule: string) => void, onToggle: (show: boolean) => void}} options
    */
-  constructor({ select, toggle, hasStones, onChange, onToggle }) {
+  constructor({ select, toggle, label, toggleLabel, hasStones, onChange, onToggle }) {
     this.#select = select;
     this.#toggle = toggle;
+    this.#labels = { label, toggleLabel };
     this.#hooks = { hasStones, onChange, onToggle };
-    this.#fillOptions();
+    this.#texts();
+    onLanguageChange(() => this.#texts());
     select.addEventListener('change', () => this.#changed());
     toggle.addEventListener('change', () => onToggle(toggle.checked));
   }
@@ -106,12 +110,10 @@ export class RuleControl {
     this.#toggle.closest('label').hidden = rule !== 'renju';
   }
 
-  /** Refreshes the option names (after a language change). */
-  relabel() {
-    this.#fillOptions();
-  }
-
-  #fillOptions() {
+  /** The visible texts, in the current language. */
+  #texts() {
+    this.#labels.label.textContent = t('rules.label');
+    this.#labels.toggleLabel.textContent = t('rules.showForbidden');
     const current = this.#select.value || 'freestyle';
     this.#select.replaceChildren(...RULES.map((rule) => {
       const option = document.createElement('option');
