@@ -6,6 +6,7 @@
 mod cli {
     pub mod analyze;
     pub mod bench;
+    pub mod forbidden;
     pub mod selfplay;
     pub mod solve;
 }
@@ -44,6 +45,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// Play engine-vs-engine games through the protocol, checking every move and the memory.
     Selfplay(cli::selfplay::Args),
+    /// Print black's forbidden points (renju) after a game record.
+    Forbidden(cli::forbidden::Args),
     /// Show the best N moves of a position with their scores and principal variations.
     Analyze(cli::analyze::Args),
 }
@@ -89,6 +92,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Forbidden(args)) => cli::forbidden::run(args),
         Some(Command::Analyze(args)) => cli::analyze::run(args),
     }
 }

@@ -82,7 +82,7 @@ test('the caption names the game in the page language', async () => {
     CanvasRenderingContext2D.prototype.fillText = original;
     return texts.find((s) => s.includes('·'));
   });
-  assert.equal(caption, '五子棋 · 自由规则 · 2 手 · 轮到黑棋。');
+  assert.equal(caption, '五子棋 · 无禁手 · 2 手 · 轮到黑棋。', 'game, rule, moves, whose move');
   assertNoErrors(errors);
   await context.close();
 });

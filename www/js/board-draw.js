@@ -14,6 +14,7 @@ const COLORS = {
   label: '#5b4320',
   lastMove: '#e0362b',
   win: '#e0362b',
+  forbidden: '#7b1fa2',
 };
 
 /** The pixel centre [x, y] of a point on a board drawn `size` pixels wide (lines snapped as drawn). */
@@ -33,7 +34,7 @@ function lineWidth(size) {
  * Draws the board `size` pixels square at the context's origin.
  * state: {stones: Map(point -> {color, number}), lastMove, winLine, showNumbers,
  *         preview: colour of ghost stones or null, ghost: point under the pointer or null,
- *         armed: the mis-tap guard's ghost or null, overlay: {draw(ctx, geometry)} from js/overlays.js or null};
+ *         armed: the mis-tap guard's ghost or null, marks: Map of forbidden points to cross or none, overlay: {draw(ctx, geometry)} from js/overlays.js or null};
  * `ratio` is the device pixel ratio (label size).
  */
 export function drawBoard(ctx, size, state, ratio = 1) {
@@ -89,11 +90,28 @@ export function drawBoard(ctx, size, state, ratio = 1) {
 
   // Stones.
   const radius = cell * 0.46;
-  const { stones, lastMove, winLine, showNumbers, preview, ghost, armed, overlay } = state;
+  const { stones, lastMove, winLine, showNumbers, preview, ghost, armed, overlay, marks } = state;
   for (const [point, stone] of stones) {
     const [cx, cy] = centre(point);
     drawStone(ctx, cx, cy, radius, stone.color, 1);
   }
+
+  // Black's forbidden points (renju): a cross in their own colour.
+  ctx.save();
+  ctx.strokeStyle = COLORS.forbidden;
+  ctx.lineWidth = Math.max(2, cell * 0.09);
+  ctx.lineCap = 'round';
+  for (const point of marks?.keys() ?? []) {
+    const [cx, cy] = centre(point);
+    const r = radius * 0.5;
+    ctx.beginPath();
+    ctx.moveTo(cx - r, cy - r);
+    ctx.lineTo(cx + r, cy + r);
+    ctx.moveTo(cx + r, cy - r);
+    ctx.lineTo(cx - r, cy + r);
+    ctx.stroke();
+  }
+  ctx.restore();
 
   // Ghost stone where the next move would go; the guard's ghost, waiting for a second tap, more clearly.
   if (preview && ghost && !stones.has(ghost) && ghost !== armed) {

@@ -5,6 +5,7 @@
 import { SIZE, pointName, parsePoint } from './coords.js';
 import { drawBoard, PAD, UNITS } from './board-draw.js';
 import { t } from './i18n.js';
+import { reasonText } from './rules.js';
 
 
 export class BoardView {
@@ -12,7 +13,7 @@ export class BoardView {
   #grid;
   #cells = new Map(); // point -> gridcell element
   #handlers;
-  #state = { stones: new Map(), lastMove: null, winLine: [], showNumbers: false, preview: null };
+  #state = { stones: new Map(), lastMove: null, winLine: [], showNumbers: false, preview: null, forbidden: new Map(), marks: new Map() };
   #hover = null; // point under the pointer
   #guard = 'touch'; // mis-tap guard: 'off', 'on' (every tap and click) or 'touch' (touch and pen taps only)
   #armed = null; // the point of the guard's ghost stone: a second tap on it plays
@@ -42,10 +43,12 @@ export class BoardView {
 
   /**
    * Shows a position.
-   * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null}} view
+   * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null,
+   *          forbidden?: Map<string, string>, showForbidden?: boolean}} view
    *   preview: colour of the ghost stone under the pointer / focus, or null when no move can be made.
+   *   forbidden: black's forbidden points with their reasons (named in the cells; drawn as × if showForbidden).
    */
-  render({ moves, winLine, showNumbers, preview, setup = null }) {
+  render({ moves, winLine, showNumbers, preview, setup = null, forbidden = new Map(), showForbidden = true }) {
     const stones = new Map();
     // A set-up position's stones come first, unnumbered; its side to move plays move 1.
     for (const color of ['black', 'white']) for (const point of setup?.[color] ?? []) stones.set(point, { color, number: null });
@@ -53,7 +56,9 @@ export class BoardView {
     const other = first === 'black' ? 'white' : 'black';
     moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
     if (!preview || stones.has(this.#armed) || stones.size !== this.#state.stones.size) this.#arm(null);
-    this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview };
+    const marks = showForbidden ? forbidden : new Map();
+    this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview, forbidden, marks };
+    this.#grid.dataset.forbidden = [...marks.keys()].join(' ');
     this.#label();
     this.#schedule();
   }
@@ -70,7 +75,7 @@ export class BoardView {
 
   /** Each cell's name for screen readers, in the page's language. */
   #label() {
-    const { stones, winLine, lastMove } = this.#state;
+    const { stones, winLine, lastMove, forbidden } = this.#state;
     const winning = new Set(winLine);
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
@@ -82,6 +87,7 @@ export class BoardView {
           ? t(`page.cell.stone${point === lastMove ? 'Last' : ''}${win}`, { point, color, n: stone.number })
           : t(`page.cell.placed${win}`, { point, color });
       }
+      if (forbidden.has(point)) label += `${t('page.list.separator')}${t('rules.cellForbidden', { reason: reasonText(forbidden.get(point)) })}`;
       const extra = this.#overlay?.labels?.get(point);
       if (extra) label += `${t('page.list.separator')}${extra}`;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);

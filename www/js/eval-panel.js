@@ -3,6 +3,7 @@
 
 import { t, tIn, language } from './i18n.js';
 import { reason } from './messages.js';
+import { reasonText } from './rules.js';
 
 /** String keys of the engine's direction, pattern and combination names (its English names). */
 const DIRECTION_KEYS = {
@@ -68,9 +69,12 @@ export class EvalPanel {
       return;
     }
     if (request !== this.#request) return;
+    const forbidden = result.black?.forbidden;
     this.#set('note', () => (result.occupied
       ? t('page.eval.occupied', { point, color: t(`page.side.${result.occupied}`) })
-      : t('page.eval.empty', { point })));
+      : t('page.eval.empty', { point }))
+      + (forbidden ? ` ${t('rules.evalForbidden', { reason: reasonText(forbidden) })}` : ''));
+    this.#panel.dataset.forbidden = forbidden ?? '';
     this.#result = result;
     this.#body.replaceChildren(buildTable(result));
     this.#panel.removeAttribute('aria-busy');

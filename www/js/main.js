@@ -18,6 +18,7 @@ import { t, language, setLanguage, onLanguageChange, initialLanguage, rememberLa
 import { reason } from './messages.js';
 import { registerOffline } from './offline.js';
 import { boardPicture, saveImage } from './save-image.js';
+import { RuleBook, RuleControl, reasonText, ruleName } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can be followed
@@ -43,7 +44,12 @@ const ui = {
   recordNote: $('record-note'),
 };
 
-let rules; // parseRecord from the wasm module
+let rules; // (record, rule = the game's rule) => game state, from the wasm module's parseRecord
+let ruleBook;
+let ruleControl;
+let rule = 'freestyle'; // the game's rule: changes only with a new game, a loaded link or a restored game
+let showForbidden = true; // draw black's forbidden points (renju)
+let forbidden = new Map(); // black's forbidden points now (renju, black to move): point -> reason
 let game;
 let board;
 let ai;
@@ -89,11 +95,12 @@ async function start() {
     showMessage(() => String(err?.message ?? err), 'error');
     return;
   }
-  rules = wasm.parseRecord;
+  ruleBook = new RuleBook(wasm);
+  rules = (record, r = rule) => ruleBook.parse(record, r);
   ui.status.removeAttribute('data-i18n'); // from now on the status line follows the game
   $('engine-version').textContent = wasm.engineVersion();
 
-  game = new Game(rules);
+  game = new Game((record) => rules(record));
   searchEngine = new EngineClient('gomoku-search', {
     onCrash: (err) => showMessage(() => t('page.error.aiCrash', { reason: err.message }), 'error'),
   });
@@ -120,7 +127,7 @@ async function start() {
       canHint: mode === 'hva' && humanCanMove(),
       editing: setupEditor?.active ?? false,
     }),
-    aiOptions: () => settings.engineOptions(),
+    aiOptions: () => ({ ...settings.engineOptions(), rule }),
     onToggle: () => { cancelAi(); update(); },
     announce,
     play: humanPlays,
@@ -141,7 +148,7 @@ async function start() {
       const setup = game.setup;
       return {
         setup: setupText(setup), first: setup?.toMove ?? 'black',
-        moves: line, over: end.winner !== null || end.draw, at: game.moves.length,
+        moves: line, over: end.winner !== null || end.draw, at: game.moves.length, rule,
       };
     },
     goTo: goToMove,
@@ -167,14 +174,25 @@ async function start() {
   });
 
   const view = storage.readStored(storage.VIEW_KEY, (data) => ({
-    showNumbers: data?.showNumbers === true,
+    showNumbers: data?.showNumbers === true, showForbidden: data?.showForbidden !== false,
     guard: GUARDS.includes(data?.guard) ? data.guard : 'touch',
   })).value;
   showNumbers = view?.showNumbers ?? false;
+  showForbidden = view?.showForbidden ?? true;
   guard = view?.guard ?? 'touch';
   ui.showNumbers.checked = showNumbers;
   ui.guard.value = guard;
   board.setGuard(guard);
+  ruleControl = new RuleControl({
+    select: $('rule'), toggle: $('show-forbidden'), label: $('rule-label'), toggleLabel: $('show-forbidden-label'),
+    hasStones: () => game.moves.length > 0,
+    onChange: changeRule,
+    onToggle: (show) => {
+      showForbidden = show;
+      saveView();
+      update();
+    },
+  });
   restoreGame(problems);
   if (problems.length) showMessage(() => problems.map((p) => p()).join(' '), 'error');
   wireControls();
@@ -191,14 +209,21 @@ function restoreGame(problems) {
   } else if (saved.value) {
     mode = saved.value.mode;
     humanColor = saved.value.humanColor;
+    rule = saved.value.rule;
     game.load(saved.value.moves);
   }
   const fromUrl = storage.recordFromHash();
   if (fromUrl !== null) {
+    let linkRule = rule;
+    let record = '';
     try {
-      game.load(storage.normalizeRecordText(fromUrl));
+      linkRule = storage.ruleFromHash();
+      record = storage.normalizeRecordText(fromUrl);
+      rules(record, linkRule); // check before anything changes
+      rule = linkRule;
+      game.load(record);
     } catch (err) {
-      problems.push(() => t('page.error.linkPosition', { reason: storage.clip(reason(err.message)) }));
+      problems.push(() => t('page.error.linkPosition', { reason: storage.clip(reason(ruleBook.refusal(record, linkRule, err))) }));
     }
   }
 }
@@ -230,13 +255,13 @@ function wireControls() {
   });
   ui.showNumbers.addEventListener('change', () => {
     showNumbers = ui.showNumbers.checked;
-    storage.writeStored(storage.VIEW_KEY, { showNumbers, guard });
+    saveView();
     update();
   });
   ui.guard.addEventListener('change', () => {
     guard = GUARDS.includes(ui.guard.value) ? ui.guard.value : 'touch';
     board.setGuard(guard);
-    storage.writeStored(storage.VIEW_KEY, { showNumbers, guard });
+    saveView();
   });
   $('btn-load').addEventListener('click', () => loadRecord(ui.recordInput.value, 'record'));
   ui.recordInput.addEventListener('keydown', (event) => {
@@ -245,7 +270,7 @@ function wireControls() {
   ui.recordInput.addEventListener('input', () => { ui.recordNote.hidden = true; });
   $('btn-bench').addEventListener('click', benchmark);
   $('btn-copy').addEventListener('click', () => copyText(game.record, 'page.what.record'));
-  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record), 'page.what.link'));
+  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'page.what.link'));
   $('btn-save-image').addEventListener('click', saveBoardImage);
   $('lang').addEventListener('change', (event) => {
     rememberLanguage(event.target.value);
@@ -262,7 +287,7 @@ function wireControls() {
   });
   window.addEventListener('hashchange', () => {
     const text = storage.recordFromHash();
-    if (text !== null) loadRecord(text, 'link');
+    if (text !== null) loadRecord(text, 'link', () => storage.ruleFromHash());
   });
 }
 
@@ -290,7 +315,7 @@ async function aiMove() {
   aiTimer = 0;
   const record = game.record;
   const color = game.toMove;
-  const options = settings.engineOptions(gameSeed); // read now: changes apply to the next AI move
+  const options = { ...settings.engineOptions(gameSeed), rule }; // read now: changes apply to the next AI move
   log.begin(game.moves.length + 1, color, options);
   const started = performance.now();
   startClock(started);
@@ -355,6 +380,12 @@ function humanPlays(point) {
   }
   if (game.moves.includes(point)) {
     announce(t('page.announce.taken', { point }));
+    return;
+  }
+  if (forbidden.has(point)) {
+    const text = t('rules.refused', { point, reason: reasonText(forbidden.get(point)) });
+    announce(text);
+    showMessage(text, 'error');
     return;
   }
   try {
@@ -426,20 +457,26 @@ function goToMove(count) {
   update();
 }
 
-function loadRecord(text, source) {
+/** Loads a pasted record (under the game's rule) or a link (under the rule `readRule` reads from it). */
+function loadRecord(text, source, readRule = () => rule) {
   let state;
+  let record = '';
+  let loadRule = rule;
   try {
-    state = rules(storage.normalizeRecordText(text)); // validate first: a bad record must leave the game untouched
+    loadRule = readRule();
+    record = storage.normalizeRecordText(text);
+    state = rules(record, loadRule); // validate first: a bad record must leave the game untouched
   } catch (err) {
-    const why = storage.clip(reason(err.message));
+    const why = storage.clip(reason(ruleBook.refusal(record, loadRule, err)));
     const text = () => t(source === 'record' ? 'page.error.loadRecord' : 'page.error.loadLink', { reason: why });
     if (source === 'record') showNote(text, 'error');
     else showMessage(text, 'error');
-    if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
+    if (source === 'link') storage.writeHash(game.record, rule); // the address bar shows the game again
     return;
   }
-  if (source === 'link' && recordOfState(state) === game.record) return; // our own address, nothing new
+  if (source === 'link' && recordOfState(state) === game.record && loadRule === rule) return; // our own address
   cancelAi();
+  rule = loadRule;
   game.load(recordOfState(state));
   browsing = false;
   aiBlockedAt = null;
@@ -472,7 +509,18 @@ let inspectedRecord = null; // the position the evaluation panel shows
 
 function inspect(point, options) {
   inspectedRecord = game.record;
-  evalPanel.show(point, helperEngine.evaluate(game.record, point), options);
+  evalPanel.show(point, helperEngine.evaluate(game.record, point, { rule }), options);
+}
+
+/** A new game under another rule (the rule control has asked first if stones were on the board). */
+function changeRule(newRule) {
+  rule = newRule;
+  newGame();
+  showMessage(t('rules.changed', { rule: ruleName(rule) }), 'info');
+}
+
+function saveView() {
+  storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden, guard });
 }
 
 async function copyText(text, whatKey) {
@@ -508,7 +556,7 @@ async function saveBoardImage() {
 
 /** "五子棋 · 自由规则 · 12 手 · 轮到白棋" / the result when the game is over. */
 function imageCaption() {
-  const parts = [t('page.heading'), t('reach.image.rule'), t('reach.image.moves', { n: game.moves.length })];
+  const parts = [t('page.heading'), ruleName(rule), t('reach.image.moves', { n: game.moves.length })];
   parts.push(resultText() ?? t('page.status.toMove', { side: sideName(game.toMove) }));
   return parts.join(' · ');
 }
@@ -519,8 +567,11 @@ function update() {
   const thinking = ai.thinking;
   app.dataset.record = game.record;
   app.dataset.aiState = thinking ? 'thinking' : 'idle';
+  app.dataset.rule = rule;
   ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
   $('lang').value = language();
+  ruleControl.show(rule, showForbidden);
+  forbidden = ruleBook.forbidden(game.record, rule, { toMove: game.toMove, winner: game.winner, draw: game.draw });
 
   board.render(setupEditor.active ? { ...setupEditor.view(), showNumbers } : {
     moves: game.moves,
@@ -528,6 +579,8 @@ function update() {
     winLine: game.winLine,
     showNumbers,
     preview: humanCanMove() ? game.toMove : null,
+    forbidden,
+    showForbidden,
   });
 
   const result = resultText();
@@ -553,8 +606,8 @@ function update() {
   review.update();
   // An open evaluation follows the game: the same point, evaluated again in the new position.
   if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
-  storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
-  storage.writeHash(game.record);
+  storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor, rule));
+  storage.writeHash(game.record, rule);
   maybeStartAi();
 }
 
@@ -622,18 +675,20 @@ function announce(text) {
 }
 
 /** Answers the Moves panel's buttons next to them, where the user is looking (on a phone, far from the board). */
+/** `text`: the text, or a function giving it in the current language (then it follows a language change). */
 function showNote(text, kind) {
-  noteText = text;
-  ui.recordNote.textContent = text();
+  noteText = typeof text === 'function' ? text : () => text;
+  ui.recordNote.textContent = noteText();
   ui.recordNote.dataset.kind = kind;
   ui.recordNote.hidden = false;
   const box = ui.recordNote.getBoundingClientRect();
   if (box.bottom > innerHeight || box.top < 0) ui.recordNote.scrollIntoView({ block: 'nearest' });
 }
 
+/** `text`: the text, or a function giving it in the current language (then it follows a language change). */
 function showMessage(text, kind) {
-  messageText = text;
-  ui.message.textContent = text();
+  messageText = typeof text === 'function' ? text : () => text;
+  ui.message.textContent = messageText();
   ui.message.dataset.kind = kind;
   ui.message.hidden = false;
   if (kind === 'error') {

@@ -196,8 +196,25 @@ export default {
   'page.word.point': 'point',
   'page.cell.placed': '{point} {color}, set up',
   'page.cell.placedWin': '{point} {color}, set up, winning line',
+  'page.reason.unknownRule': 'its rule {rule} is unknown',
+  'page.reason.theRuleUnknown': 'the rule {rule} is unknown',
 
   // ---- rules: freestyle / standard / renju, forbidden points ----
+  'rules.label': 'Rule',
+  'rules.name.freestyle': 'Freestyle 无禁手',
+  'rules.name.standard': 'Standard 标准 (exactly five)',
+  'rules.name.renju': 'Renju 禁手',
+  'rules.showForbidden': 'Mark Black’s forbidden points (×)',
+  'rules.reason.doubleThree': '三三禁手 double three',
+  'rules.reason.doubleFour': '四四禁手 double four',
+  'rules.reason.overline': '长连禁手 overline',
+  'rules.cellForbidden': 'forbidden: {reason}',
+  'rules.refused': '{point} is forbidden to Black under renju: {reason}.',
+  'rules.recordRefused': 'move {number} ({point}) is forbidden to Black under renju: {reason}',
+  'rules.confirmChange': 'Changing the rule starts a new game. Start a new game under {rule}?',
+  'rules.changed': 'New game under {rule}.',
+  'rules.evalForbidden': 'For Black this point is forbidden: {reason}. Black may not play it.',
+  'rules.status': 'Rule: {rule}.',
 
   // ---- analysis: candidates, evaluation bar, hint, set-up, navigation, review, overlays ----
   'analysis.title': 'Analysis 分析',
@@ -303,7 +320,6 @@ export default {
   'reach.guard.help': 'A first tap shows a ghost stone; tap it again to play, or tap elsewhere to move it.',
   'reach.guard.armed': '{point}: tap again to play.',
   'reach.image.save': 'Save image',
-  'reach.image.rule': 'Freestyle',
   'reach.image.moves': '{n} moves',
   'reach.image.saved': 'Image saved as {name}.',
   'reach.image.shared': 'Image shared.',
