@@ -15,13 +15,13 @@ PKG := www/pkg
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test setup setup-rust setup-node setup-browser wasm lint test-native test-wasm test-longrun test-browser clean
+.PHONY: serve test setup setup-rust setup-node setup-browser wasm build-id lint test-native test-wasm test-strings test-longrun test-browser clean
 
 serve: wasm
 	@echo "Gomoku is at http://localhost:$(PORT)/  (Ctrl+C stops the server)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 -d www
 
-test: setup setup-browser lint test-native test-wasm wasm test-longrun test-browser
+test: setup setup-browser lint test-native test-wasm test-strings wasm test-longrun test-browser
 	@echo "make test: all checks passed"
 
 # ---- Installation (each step does nothing when its tool is already there) ----
@@ -52,6 +52,18 @@ wasm: setup
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
 	npx --no-install wasm-opt -O3 $(PKG)/gomoku_bg.wasm -o $(PKG)/gomoku_bg.wasm
 	@ls -l $(PKG)/gomoku_bg.wasm | awk '{print "wasm size: " $$5 " bytes"}'
+	@$(MAKE) --no-print-directory build-id
+
+# The service worker's list of files to cache and the build id that names its cache: a hash of every file
+# of the page, so any change gives a new cache that replaces the old one.
+build-id:
+	@cd www && files=$$(find . -type f ! -name build-id.js ! -name sw.js ! -name '*.d.ts' ! -name package.json \
+		! -name '.*' | sed 's|^\./||' | LC_ALL=C sort) && \
+	id=$$(cat $$files sw.js | sha256sum | cut -c1-16) && \
+	{ printf '// Written by make build-id: what the service worker caches, and the name of its cache.\n'; \
+	  printf 'self.BUILD = {\n  id: "%s",\n  files: [\n    "./",\n' "$$id"; \
+	  for f in $$files; do printf '    "%s",\n' "$$f"; done; printf '  ],\n};\n'; } > pkg/build-id.js && \
+	echo "build id: $$id"
 
 # ---- Checks ----
 
@@ -65,6 +77,10 @@ test-native:
 # wasm-bindgen-test in Node (the runner is set in .cargo/config.toml)
 test-wasm: setup-rust
 	cargo test --target $(TARGET)
+
+# The string tables: same keys in every language, nothing empty, Chinese that is Chinese
+test-strings: setup-node
+	node --test tests/strings.test.mjs
 
 # 200 AI-vs-AI games through the web build's wasm API in Node: legal moves, results, memory (under a minute)
 test-longrun: setup-node wasm

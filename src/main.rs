@@ -13,6 +13,7 @@ mod cli {
 
 use clap::{Parser, Subcommand};
 use gomoku::io::protocol::{Flow, Session};
+use gomoku::search::level::Level;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::OnceLock;
@@ -24,6 +25,16 @@ use std::time::Instant;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Protocol engine: play at a named level (beginner, casual, strong, maximum) instead of the manager's
+    /// depth and width; the level's time per move is capped by the manager's.
+    #[arg(long)]
+    level: Option<Level>,
+    /// Protocol engine: vary the choice among near-equal moves from game to game (seeded from the clock).
+    #[arg(long)]
+    variety: bool,
+    /// Protocol engine: variety with this seed (reproducible); implies --variety.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -68,7 +79,16 @@ fn main() -> ExitCode {
         }
     };
     match &cli.command {
-        None => protocol(),
+        None => {
+            let clock_seed = || {
+                let nanos = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64);
+                nanos ^ u64::from(std::process::id()).rotate_left(32)
+            };
+            let variety = cli.seed.or_else(|| cli.variety.then(clock_seed));
+            protocol(Session::new(now_ms).with_level(cli.level, variety))
+        }
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
@@ -78,8 +98,7 @@ fn main() -> ExitCode {
 }
 
 /// The Gomocup protocol: one command per line on stdin, answers on stdout.
-fn protocol() -> ExitCode {
-    let mut session = Session::new(now_ms);
+fn protocol(mut session: Session) -> ExitCode {
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout();
     for line in stdin.lock().split(b'\n') {

@@ -53,6 +53,7 @@ fn alphabeta<G: Game>(g: &mut G, depth: u32, tt_mb: usize) -> i32 {
         time_ms: None,
         nodes: None,
         reductions: false,
+        ..Limits::default()
     };
     let mut s = Searcher::new(&mut tt, limits, no_clock, None);
     let mut last = None;
@@ -268,4 +269,54 @@ fn alphabeta_equals_minimax_on_random_gomoku_positions() {
         checked += 1;
     }
     assert_eq!(checked, 40);
+}
+
+/// With a root spread, the search picks the move whose minimax value plus its seeded bonus is largest, and
+/// reports that move's own value (the bonus taken off again).
+#[test]
+fn root_bonus_raises_each_root_move_by_its_seeded_amount() {
+    use gomoku::search::level::root_bonus;
+    let mut rng = Rng(0x0BAD_5EED_1234_5678);
+    for i in 0..24 {
+        let mut pos = random_position(&mut rng, 4 + i % 7);
+        let (spread, seed) = (60, 1000 + i as u64);
+        let mut g = GomokuGame::new(&mut pos, None);
+        let key = g.hash();
+        let mut list = MoveList::new();
+        g.generate(&mut list);
+        let mut values = Vec::new();
+        for &m in list.moves().to_vec().iter() {
+            g.make(m);
+            let v = -minimax(&mut g, 1, 1);
+            g.undo();
+            let bonus = if v.abs() < MATE / 4 {
+                root_bonus(seed, spread, key, m.index())
+            } else {
+                0
+            };
+            values.push((m, v, v + bonus));
+        }
+        let best = values.iter().map(|x| x.2).max().unwrap();
+        let mut tt = TranspositionTable::new(0);
+        let limits = Limits {
+            depth: 2,
+            width: 1000,
+            reductions: false,
+            spread,
+            seed,
+            ..Limits::default()
+        };
+        let mut s = Searcher::new(&mut tt, limits, no_clock, None);
+        let it = s.iterate(&mut g, &mut |_| {}).expect("an iteration completed");
+        let chosen = values.iter().find(|x| x.0 == it.pv[0]).expect("a root move");
+        assert_eq!(
+            chosen.2, best,
+            "position {i}: chose {} ({:?}) among {values:?}",
+            it.pv[0], chosen
+        );
+        assert_eq!(
+            it.score, chosen.1,
+            "position {i}: reported score is the move's own value"
+        );
+    }
 }

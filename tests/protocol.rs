@@ -176,6 +176,41 @@ fn selfplay_games_through_the_protocol_have_no_errors() {
     assert!(text.contains("protocol or rule errors 0"), "{text}");
 }
 
+/// A level replaces the manager's depth and width: beginner answers from the evaluation alone (depth 0);
+/// without variety a level is deterministic, with a seed the game changes.
+#[test]
+fn a_level_sets_the_play_and_variety_changes_it() {
+    use gomoku::search::level::Level;
+    let game = |variety: Option<u64>| {
+        let mut s = Session::new(clock).with_level(Some(Level::Beginner), variety);
+        let mut depths = Vec::new();
+        let mut moves = Vec::new();
+        for line in [
+            "START 15",
+            "INFO timeout_turn 100",
+            "BEGIN",
+            "TURN 8,8",
+            "TURN 9,9",
+            "TURN 6,9",
+            "TURN 5,5",
+        ] {
+            s.handle(line, &mut |l| {
+                if let Some(rest) = l.strip_prefix("MESSAGE depth ") {
+                    depths.push(rest.split(' ').next().unwrap_or("").to_string());
+                } else if is_move(l).is_some() {
+                    moves.push(l.to_string());
+                }
+            });
+        }
+        assert!(depths.iter().all(|d| d == "0"), "beginner does not search: {depths:?}");
+        moves
+    };
+    assert_eq!(game(None).len(), 5);
+    assert_eq!(game(None), game(None));
+    let varied: std::collections::HashSet<Vec<String>> = (0..6).map(|seed| game(Some(seed))).collect();
+    assert!(varied.len() >= 2, "seeds change the beginner's moves");
+}
+
 /// Sends a BOARD block (own stones `1`, the opponent's `2`) and returns the reply.
 fn board_reply(s: &mut Session, own: &[(u32, u32)], opp: &[(u32, u32)]) -> String {
     let mut lines = vec!["BOARD".to_string()];

@@ -2,7 +2,7 @@
 //! Runs with `cargo test --target wasm32-unknown-unknown` (wasm-bindgen-test-runner, in Node).
 #![cfg(target_arch = "wasm32")]
 
-use gomoku::io::wasm::{forbidden_move, forbidden_points, parse_record, Engine};
+use gomoku::io::wasm::{forbidden_move, forbidden_points, levels, parse_record, Engine};
 use wasm_bindgen::JsValue;
 
 fn s(text: &str) -> JsValue {
@@ -139,6 +139,35 @@ fn random_call_sequences_never_trap() {
             moves.clear();
         }
     }
+}
+
+#[wasm_bindgen_test]
+fn levels_are_listed_and_spread_and_seed_are_safe() {
+    let list = js_sys::Array::from(&levels().unwrap());
+    let names: Vec<String> = list.iter().map(|l| get(&l, "name").as_string().unwrap()).collect();
+    assert_eq!(names, ["beginner", "casual", "strong", "maximum"]);
+    assert_eq!(get(&list.get(0), "mode").as_string().unwrap(), "eval");
+    let mut e = Engine::new();
+    for opts in [
+        r#"{"spread": -7, "seed": -1}"#,
+        r#"{"spread": 1e12, "seed": 1e300, "depth": 2, "timeMs": 50}"#,
+        r#"{"spread": null, "seed": null}"#,
+        r#"{"spread": 60, "seed": 3, "depth": 3, "width": 6, "timeMs": 100}"#,
+    ] {
+        let r = e.search(s("h8 i9"), options(opts), None).unwrap();
+        let m = get(&r, "move").as_string().unwrap();
+        assert!(m != "h8" && m != "i9" && m.len() >= 2, "{opts}: {m}");
+    }
+    // The beginner's choice follows the seed: different seeds, different moves (over a few seeds).
+    let moves: std::collections::HashSet<String> = (0..8)
+        .map(|seed| {
+            let o = format!(r#"{{"mode": "eval", "spread": 150, "seed": {seed}}}"#);
+            get(&e.search(s("h8 i9 h9"), options(&o), None).unwrap(), "move")
+                .as_string()
+                .unwrap()
+        })
+        .collect();
+    assert!(moves.len() >= 2, "seeds change the choice: {moves:?}");
 }
 
 /// After this record black is to move and h8 is a double three (the 9th move).

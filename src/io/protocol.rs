@@ -4,6 +4,7 @@ use crate::board::coord::{Color, Point};
 use crate::board::Rule;
 use crate::eval::Position;
 use crate::search::engine::{Engine, SearchInfo, Settings};
+use crate::search::level::Level;
 
 /// Whether the session goes on after a command.
 #[derive(Debug, PartialEq, Eq)]
@@ -35,6 +36,12 @@ pub struct Session {
     /// Stones collected between `BOARD` and `DONE`: (point, field).
     board_lines: Option<Vec<(Point, u8)>>,
     clock: fn() -> f64,
+    /// Plays at this level's settings (its time capped by the manager's) instead of the manager's depth/width.
+    level: Option<Level>,
+    /// Variety's base seed (`None`: deterministic); each game mixes in its number.
+    variety: Option<u64>,
+    /// Games started in this session.
+    games: u64,
 }
 
 /// Default transposition table size when the manager sets no memory limit.
@@ -58,7 +65,16 @@ impl Session {
             },
             board_lines: None,
             clock,
+            level: None,
+            variety: None,
+            games: 0,
         }
+    }
+
+    /// The session playing at `level` (`None`: the manager's settings) with variety seeded from `variety`
+    /// (`None`: deterministic, the default).
+    pub fn with_level(self, level: Option<Level>, variety: Option<u64>) -> Session {
+        Session { level, variety, ..self }
     }
 
     /// Handles one input line, writing reply lines through `out`.
@@ -138,6 +154,7 @@ impl Session {
     }
 
     fn new_game(&mut self) {
+        self.games += 1;
         self.pos = Position::new(self.rule);
         if let Some(e) = self.engine.as_mut() {
             e.clear();
@@ -213,12 +230,23 @@ impl Session {
     }
 
     fn reply_move(&mut self, out: &mut dyn FnMut(&str)) {
-        let settings = Settings {
-            depth: self.info.max_depth,
-            width: self.info.max_width,
-            time_ms: Some(self.move_time()),
-            ..Settings::default()
+        let settings = match self.level {
+            Some(level) => {
+                let s = level.settings();
+                Settings {
+                    time_ms: Some(s.time_ms.map_or(self.move_time(), |t| t.min(self.move_time()))),
+                    ..s
+                }
+            }
+            None => Settings {
+                depth: self.info.max_depth,
+                width: self.info.max_width,
+                time_ms: Some(self.move_time()),
+                ..Settings::default()
+            },
         };
+        let game_seed = |base: u64| base.wrapping_add(self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let settings = settings.with_variety(self.variety.map(game_seed));
         let mut log = |i: &SearchInfo| {
             out(&format!(
                 "MESSAGE depth {} score {} nodes {} nps {:.0} time {:.0} ms pv {}",

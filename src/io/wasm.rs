@@ -7,6 +7,7 @@ use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
 use crate::io::record::{parse_game, parse_position, RecordError};
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
+use crate::search::level::Level;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -174,6 +175,8 @@ pub(super) struct Options {
     depth: Option<f64>,
     width: Option<f64>,
     time_ms: Option<f64>,
+    spread: Option<f64>,
+    seed: Option<f64>,
     rule: Option<String>,
     /// Lines of an analysis (`engine.analyze` only).
     pub(super) lines: Option<f64>,
@@ -210,8 +213,42 @@ impl Options {
             width: finite(self.width).map_or(d.width, |x| x as usize),
             time_ms: Some(finite(self.time_ms).map_or(1000.0, |x| x.clamp(10.0, 600_000.0))),
             nodes: None,
+            spread: finite(self.spread).map_or(0, |x| x as i32),
+            seed: 0,
         }
+        .with_variety(finite(self.seed).map(|x| x as u64))
     }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LevelPreset {
+    name: &'static str,
+    mode: &'static str,
+    depth: u32,
+    width: usize,
+    time_ms: f64,
+    spread: i32,
+}
+
+/// The strength levels, weakest first, as `{name, mode, depth, width, timeMs, spread}` (see `docs/wasm-api.md`).
+#[wasm_bindgen]
+pub fn levels() -> Result<JsValue, JsError> {
+    let presets: Vec<LevelPreset> = Level::ALL
+        .iter()
+        .map(|&l| {
+            let s = l.settings();
+            LevelPreset {
+                name: l.name(),
+                mode: if s.mode == Mode::EvalOnly { "eval" } else { "search" },
+                depth: s.depth,
+                width: s.width,
+                time_ms: s.time_ms.unwrap_or(1000.0),
+                spread: s.spread,
+            }
+        })
+        .collect();
+    to_js(&presets)
 }
 
 #[derive(Serialize)]

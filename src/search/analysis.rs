@@ -140,6 +140,7 @@ impl Engine {
             time_ms: settings.time_ms.map(|t| (t - (clock() - start)).max(1.0)),
             nodes: settings.nodes,
             reductions: true,
+            ..Limits::default() // no root bonus: analysis shows the engine's own values
         };
         if !self.tt.enabled() {
             self.tt = TranspositionTable::new(self.tt_mb);

@@ -6,6 +6,7 @@ use crate::board::coord::{Color, Point, CELLS};
 use crate::board::Outcome;
 use crate::eval::pattern::Combo;
 use crate::eval::Position;
+use crate::search::level::{root_bonus, VARIETY_SPREAD};
 use crate::search::threat::ThreatSolver;
 use crate::search::tt::TranspositionTable;
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
@@ -34,6 +35,10 @@ pub struct Settings {
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
+    /// Choice among near-best root moves: each gets a seeded bonus of 0..=spread points (0: the best move).
+    pub spread: i32,
+    /// Seed of the root bonuses (the same seed and position give the same choice).
+    pub seed: u64,
 }
 
 impl Default for Settings {
@@ -44,6 +49,8 @@ impl Default for Settings {
             width: 12,
             time_ms: Some(1000.0),
             nodes: None,
+            spread: 0,
+            seed: 0,
         }
     }
 }
@@ -51,6 +58,21 @@ impl Default for Settings {
 impl Settings {
     /// Largest depth setting.
     pub const MAX_DEPTH: u32 = 60;
+    /// Largest spread setting (a bonus beyond it could outweigh real threats).
+    pub const MAX_SPREAD: i32 = 1000;
+
+    /// Variety on (`Some(seed)`, e.g. one seed per game): the spread is at least [`VARIETY_SPREAD`] and the
+    /// bonuses follow `seed`. Off (`None`): the settings as they are, deterministic.
+    pub fn with_variety(self, seed: Option<u64>) -> Settings {
+        match seed {
+            Some(seed) => Settings {
+                spread: self.spread.max(VARIETY_SPREAD),
+                seed,
+                ..self
+            },
+            None => self,
+        }
+    }
 
     /// The settings with every field brought into its valid range.
     pub fn clamped(&self) -> Settings {
@@ -66,6 +88,8 @@ impl Settings {
                 }
             }),
             nodes: self.nodes.map(|n| n.max(1)),
+            spread: self.spread.clamp(0, Self::MAX_SPREAD),
+            seed: self.seed,
         }
     }
 }
@@ -364,7 +388,15 @@ impl Engine {
         };
 
         if settings.mode == Mode::EvalOnly {
-            let info = quick(0, work.square_score(fallback, me), vec![fallback], list.len() as u64);
+            // The best-scoring point, each raised by its seeded bonus (none with spread 0).
+            let key = work.hash();
+            let pick = (0..list.len())
+                .max_by_key(|&i| {
+                    let bonus = root_bonus(settings.seed, settings.spread, key, list.moves()[i].index());
+                    (list.scores()[i] + bonus, std::cmp::Reverse(i))
+                })
+                .map_or(fallback, |i| list.moves()[i]);
+            let info = quick(0, work.square_score(pick, me), vec![pick], list.len() as u64);
             return Some(RootPlan::Solved(info));
         }
         if !work.fives(me).is_empty() {
@@ -458,6 +490,8 @@ impl Engine {
             time_ms: settings.time_ms.map(|t| (t - ((self.clock)() - start)).max(1.0)),
             nodes: settings.nodes,
             reductions: true,
+            spread: settings.spread,
+            seed: settings.seed,
         };
         let clock = self.clock;
         if !self.tt.enabled() {

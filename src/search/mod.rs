@@ -6,9 +6,11 @@
 
 pub mod analysis;
 pub mod engine;
+pub mod level;
 pub mod threat;
 pub mod tt;
 
+use crate::search::level::root_bonus;
 use crate::search::tt::{Bound, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +22,8 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Scores beyond this (and within [`MATE_BOUND`]) are wins or losses the search saw but could not prove,
 /// because the width limit cut some defences.
 pub const LIKELY_BOUND: i32 = MATE_BOUND - 1;
+/// Scores beyond this (in absolute value) get no root bonus: wins and losses stay what they are.
+const DECISIVE: i32 = MATE_BOUND / 2;
 /// Larger than any score.
 pub const INFINITY: i32 = MATE + 1;
 /// Deepest ply the search reaches (extensions included).
@@ -175,6 +179,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Late-move reductions of quiet moves; off, the search returns exact minimax values.
     pub reductions: bool,
+    /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
+    pub spread: i32,
+    /// Seed of the root bonuses.
+    pub seed: u64,
 }
 
 impl Default for Limits {
@@ -185,6 +193,8 @@ impl Default for Limits {
             time_ms: None,
             nodes: None,
             reductions: true,
+            spread: 0,
+            seed: 0,
         }
     }
 }
@@ -310,10 +320,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             if self.pv_len[0] == 0 {
                 break;
             }
+            let pv = self.pv[0][..self.pv_len[0]].to_vec();
+            let score = score - self.bonus(game.hash(), pv[0], score);
             let it = Iteration {
                 depth,
                 score,
-                pv: self.pv[0][..self.pv_len[0]].to_vec(),
+                pv,
                 nodes: self.nodes,
                 time_ms: self.elapsed_ms(),
             };
@@ -432,6 +444,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let may_reduce = self.limits.reductions && !forced && depth >= 3;
         for i in 0..list.len() {
             let m = list.moves[i];
+            // At the root, the move's seeded bonus: its window is shifted by it and its score raised by it.
+            let b = if ply == 0 { self.bonus(key, m, 0) } else { 0 };
+            let (wa, wb) = (a - b, beta - b);
             let reduction = if may_reduce && i >= 3 && list.scores[i] < G::QUIET_BELOW {
                 1 + i32::from(i >= 8 && depth >= 5)
             } else {
@@ -439,14 +454,14 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             game.make(m);
             let score = if i == 0 {
-                -self.negamax(game, depth - 1, ply + 1, -beta, -a)
+                -self.negamax(game, depth - 1, ply + 1, -wb, -wa)
             } else {
-                let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -a - 1, -a);
-                if reduction > 0 && s > a && !self.stopped {
-                    s = -self.negamax(game, depth - 1, ply + 1, -a - 1, -a);
+                let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -wa - 1, -wa);
+                if reduction > 0 && s > wa && !self.stopped {
+                    s = -self.negamax(game, depth - 1, ply + 1, -wa - 1, -wa);
                 }
-                if s > a && s < beta && !self.stopped {
-                    -self.negamax(game, depth - 1, ply + 1, -beta, -a)
+                if s > wa && s < wb && !self.stopped {
+                    -self.negamax(game, depth - 1, ply + 1, -wb, -wa)
                 } else {
                     s
                 }
@@ -455,6 +470,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             if self.stopped {
                 return 0;
             }
+            let score = if score.abs() < DECISIVE { score + b } else { score };
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -482,6 +498,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.tt
             .store(key, score_to_tt(best, ply), depth as i16, bound, best_move);
         best
+    }
+
+    /// The root bonus of `m` in the position `key`, 0 when `score` is decisive (a win or loss stays one).
+    #[inline]
+    fn bonus(&self, key: u64, m: G::Move, score: i32) -> i32 {
+        if score.abs() >= DECISIVE {
+            0
+        } else {
+            root_bonus(self.limits.seed, self.limits.spread, key, G::move_index(m))
+        }
     }
 
     /// Orders `list`: the transposition-table move, then killers, then the game's scores plus history.

@@ -57,7 +57,7 @@ test('occupied points are evaluated and say so; the E key opens the panel', asyn
 
 test('evaluation works while the AI is thinking and does not disturb it', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 2500 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 2500 });
   await cell(page, 'h8').click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   const asked = Date.now();

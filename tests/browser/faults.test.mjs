@@ -18,7 +18,7 @@ import { WWW } from './server.mjs';
 const SHIM = `
 import init, * as real from './real-gomoku.js';
 export default init;
-export const { parseRecord, engineVersion } = real;
+export const { parseRecord, engineVersion, levels } = real;
 export class Engine extends real.Engine {
   search(record, options, onProgress) {
     if (options?.mode !== 'eval' && options?.timeMs === 777) {
@@ -49,13 +49,13 @@ after(async () => { await env?.close(); });
 
 test('a worker that traps is restarted, and the AI still moves', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 777 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 777 });
   await cell(page, 'h8').click();
   const moves = await waitForMoves(page, 2, 10000);
   assert.match(await page.textContent('#message'), /crashed/);
   assert.equal((await lastMoveLog(page)).at(-1).how, 'crash');
   // The fresh worker searches normally.
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 200 });
   await cell(page, ['g7', 'j9'].find((p) => !moves.includes(p))).click();
   await waitForMoves(page, 4);
   assert.equal((await lastMoveLog(page)).at(-1).how, 'search');
@@ -65,7 +65,7 @@ test('a worker that traps is restarted, and the AI still moves', async () => {
 
 test('the watchdog plays the best move so far when a search overruns its time', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 888 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 888 });
   const started = Date.now();
   await cell(page, 'h8').click();
   assert.equal(await waitForMoves(page, 2, 10000), 'h8 a1');
@@ -73,7 +73,7 @@ test('the watchdog plays the best move so far when a search overruns its time', 
   assert.ok(elapsed > 888 && elapsed < 888 + 1500 + 888 * 0.2 + 1500, `watchdog fired after ${elapsed} ms`);
   assert.match(await page.textContent('#message'), /did not answer in time/);
   assert.equal((await lastMoveLog(page)).at(-1).how, 'timeout');
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 200 });
   await cell(page, 'g7').click();
   await waitForMoves(page, 4);
   assertNoErrors(errors);
@@ -82,7 +82,7 @@ test('the watchdog plays the best move so far when a search overruns its time', 
 
 test('Stop before any depth has completed plays an instant evaluation move', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 999 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 999 });
   await cell(page, 'h8').click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   await page.waitForTimeout(300);
@@ -100,11 +100,11 @@ test('Stop before any depth has completed plays an instant evaluation move', asy
 
 test('after a crash the game is intact and saved: a reload continues from the same position', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 150 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 150 });
   await cell(page, 'h8').click();
   const two = (await waitForMoves(page, 2)).split(' ');
   await waitAiIdle(page);
-  await setSettings(page, { timeMs: 777 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 777 });
   const third = ['g7', 'j9', 'g9'].find((p) => !two.includes(p));
   await cell(page, third).click();
   const four = await waitForMoves(page, 4, 10000);
@@ -115,7 +115,7 @@ test('after a crash the game is intact and saved: a reload continues from the sa
   await page.reload();
   await waitReady(page);
   assert.equal(await record(page), four, 'the saved position is the one at the crash');
-  await setSettings(page, { timeMs: 150 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 150 });
   await cell(page, ['f6', 'k10', 'f10'].find((p) => !four.includes(p))).click();
   await waitForMoves(page, 6);
   assert.equal((await lastMoveLog(page)).at(-1).how, 'search', 'a normal search after the reload');
@@ -126,7 +126,7 @@ test('after a crash the game is intact and saved: a reload continues from the sa
 
 test('AI vs AI goes on through repeated crashes, on evaluation moves, and says so', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 777 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 777 });
   await setMode(page, 'ava');
   await waitForMoves(page, 4, 20000);
   await page.click('#btn-pause');
@@ -149,7 +149,7 @@ test('a crash in the evaluation worker is reported; it is restarted and evaluate
   await cell(page, 'h9').click({ button: 'right' });
   await page.waitForSelector('#eval-panel[data-point="h9"] table');
   // And the game goes on.
-  await setSettings(page, { timeMs: 150 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 150 });
   await cell(page, 'j10').click();
   await waitForMoves(page, 4);
   await assertConsistent(page, 'after the helper crash');

@@ -30,12 +30,16 @@ export async function startBrowser(serverOptions) {
 }
 
 /**
- * Opens the page in a fresh context (fresh localStorage) and waits until the engine is loaded.
+ * Opens the page in a fresh context (fresh localStorage) and waits until the engine is loaded. `query`
+ * ('?lang=zh') goes before the hash; other options (hasTouch, isMobile…) go to the browser context.
  * Returns {page, context, errors, violations}; `errors` collects console errors and page errors,
  * workers included, and Content-Security-Policy violations (which `violations` also lists).
  */
-export async function openPage(env, { hash = '', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1 } = {}) {
-  const context = await env.browser.newContext({ viewport, deviceScaleFactor });
+export async function openPage(env, {
+  hash = '', query = '', viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1, locale = 'en-US', ...more
+} = {}) {
+  // An explicit browser language: the page follows it on a first visit (tests that read English text need en).
+  const context = await env.browser.newContext({ viewport, deviceScaleFactor, locale, ...more });
   const errors = [];
   const violations = [];
   // Every CSP violation the page sees, from before its first script runs.
@@ -55,7 +59,7 @@ export async function openPage(env, { hash = '', viewport = { width: 1280, heigh
   page.on('console', onConsole);
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('worker', (worker) => worker.on('console', onConsole));
-  await page.goto(env.server.url + hash);
+  await page.goto(env.server.url + query + hash);
   await waitReady(page);
   return { page, context, errors, violations };
 }

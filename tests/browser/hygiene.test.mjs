@@ -107,7 +107,7 @@ test('python3 -m http.server: plain headers, and a normal game raises no CSP vio
   const { page, context, errors, violations } = await openPage({ browser: env.browser, server: python });
   assert.equal(await page.evaluate(() => typeof WebAssembly.compile), 'function');
   // Against the AI.
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 200 });
   await cell(page, 'h8').click();
   const two = await waitForMoves(page, 2);
   await waitAiIdle(page);
@@ -137,7 +137,8 @@ test('python3 -m http.server: plain headers, and a normal game raises no CSP vio
   const game = await record(page);
   await page.reload();
   await page.waitForSelector('#app[data-ai-state="idle"]');
-  assert.equal(await record(page), game);
+  // After a reload AI vs AI is no longer paused, so a fast AI may already have added a move.
+  assert.ok((await record(page)).startsWith(game), 'the game is restored');
   await page.waitForTimeout(300); // violations are reported asynchronously
   assert.deepEqual(violations, [], 'no Content-Security-Policy violation during a normal game');
   assertNoErrors(errors);

@@ -25,7 +25,7 @@ test('opens ready to play as Black against the AI', async () => {
 test('a click plays, the AI answers in time and the page stays responsive meanwhile', async () => {
   const { page, context, errors } = await openPage(env);
   const timeMs = 1500;
-  await setSettings(page, { timeMs });
+  await setSettings(page, { depth: 20, width: 12, timeMs });
   await cell(page, 'h8').click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   const started = Date.now();
@@ -61,7 +61,7 @@ test('a click plays, the AI answers in time and the page stays responsive meanwh
 
 test('undo takes back the AI reply and your move; redo brings both back', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 200 });
   await cell(page, 'h8').click();
   const two = await waitForMoves(page, 2);
   await waitAiIdle(page);
@@ -78,7 +78,7 @@ test('undo takes back the AI reply and your move; redo brings both back', async 
 
 test('undo while the AI is thinking stops it and takes back your move', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { timeMs: 30000 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 30000 });
   await cell(page, 'h8').click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   await page.waitForTimeout(200);
@@ -88,7 +88,7 @@ test('undo while the AI is thinking stops it and takes back your move', async ()
   await page.waitForTimeout(800);
   assert.equal(await record(page), '', 'the cancelled search does not play later');
   // And the AI still works afterwards.
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 200 });
   await cell(page, 'g7').click();
   await waitForMoves(page, 2);
   assertNoErrors(errors);
@@ -97,7 +97,7 @@ test('undo while the AI is thinking stops it and takes back your move', async ()
 
 test('Stop makes the AI play its best move so far', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { depth: 30, timeMs: 60000 });
+  await setSettings(page, { depth: 30, width: 12, timeMs: 60000 });
   await cell(page, 'h8').click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   assert.equal(await page.isEnabled('#btn-stop'), true);
@@ -116,7 +116,7 @@ test('Stop makes the AI play its best move so far', async () => {
   assert.equal(await page.isDisabled('#btn-stop'), true);
 
   // A fresh worker answers the next move.
-  await setSettings(page, { timeMs: 200 });
+  await setSettings(page, { depth: 20, width: 12, timeMs: 200 });
   const free = ['g7', 'g9', 'j7', 'j9', 'f6'].find((p) => !moves.split(' ').includes(p));
   await cell(page, free).click();
   await waitForMoves(page, 4);

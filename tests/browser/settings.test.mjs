@@ -55,11 +55,50 @@ test('values are clamped, explained, and remembered across reloads', async () =>
   assert.equal(await page.inputValue('#width'), '9');
   assert.equal(await page.inputValue('#time-ms'), '750');
   assert.equal(await page.inputValue('#ai-type'), 'eval');
+  assert.equal(await page.inputValue('#level'), 'custom', 'edited settings are a custom level');
   await page.click('#settings-reset');
   assert.deepEqual(
-    await Promise.all(['#ai-type', '#depth', '#width', '#time-ms'].map((s) => page.inputValue(s))),
-    ['search', '20', '12', '1000'],
+    await Promise.all(['#level', '#ai-type', '#depth', '#width', '#time-ms'].map((s) => page.inputValue(s))),
+    ['strong', 'search', '6', '10', '1000'],
+    'defaults: the Strong level',
   );
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('levels fill the raw settings from the engine, reach the AI, and editing makes them custom', async () => {
+  const { page, context, errors } = await openPage(env);
+  const levels = await page.evaluate(async () => {
+    const wasm = await import('./pkg/gomoku.js');
+    await wasm.default();
+    return wasm.levels();
+  });
+  assert.deepEqual(levels.map((l) => l.name), ['beginner', 'casual', 'strong', 'maximum']);
+  assert.equal(await page.inputValue('#level'), 'strong', 'Strong is the default level');
+  assert.equal(await page.isChecked('#variety'), true, 'variety is on by default');
+  for (const level of levels) {
+    await page.selectOption('#level', level.name);
+    assert.equal(await page.inputValue('#ai-type'), level.mode, level.name);
+    assert.equal(await page.inputValue('#time-ms'), String(level.timeMs), level.name);
+    if (level.mode === 'search') {
+      assert.equal(await page.inputValue('#depth'), String(level.depth), level.name);
+      assert.equal(await page.inputValue('#width'), String(level.width), level.name);
+      assert.ok(await page.isVisible('#depth') && await page.isEditable('#depth'), 'depth stays visible and editable');
+    }
+  }
+  await page.selectOption('#level', 'casual');
+  await cell(page, 'h8').click();
+  await waitForMoves(page, 2);
+  const casual = levels.find((l) => l.name === 'casual');
+  assert.match((await lastMoveLog(page))[0].text, new RegExp(`depth ≤ ${casual.depth}, width ${casual.width}, ${casual.timeMs} ms`));
+  await setSettings(page, { width: 7 });
+  assert.equal(await page.inputValue('#level'), 'custom');
+  await page.uncheck('#variety');
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.inputValue('#level'), 'custom', 'remembered');
+  assert.equal(await page.inputValue('#width'), '7');
+  assert.equal(await page.isChecked('#variety'), false, 'variety off is remembered');
   assertNoErrors(errors);
   await context.close();
 });

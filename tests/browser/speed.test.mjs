@@ -32,7 +32,7 @@ test(`median AI move time at the default settings over ${AI_MOVES} moves`, async
   assert.ok(measured.every((l) => l.how === 'search'), `every move came from a finished search: ${measured.map((l) => l.how)}`);
   const times = measured.map((l) => l.ms);
   const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
-  console.log('AI move time at the default settings (search, depth 20, width 12, 1000 ms) in headless Chromium: ' +
+  console.log('AI move time at the default settings (the Strong level) in headless Chromium: ' +
     `median ${median} ms over ${times.length} moves [${times.join(', ')}]`);
   for (const line of measured) console.log(`  ${line.text}`);
   assert.ok(median <= 1000 + 1500, `median ${median} ms stays near the 1000 ms limit`);

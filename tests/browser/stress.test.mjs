@@ -36,7 +36,7 @@ function press(page, ...ids) {
 
 test('rapid clicks while the AI thinks are ignored; the board and the move list agree throughout', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { depth: 30, timeMs: 2500 });
+  await setSettings(page, { depth: 30, width: 12, timeMs: 2500 });
   // Fifty clicks in one task on an empty board: the first plays, the AI's turn refuses the rest.
   await page.evaluate((points) => {
     for (const p of points) document.querySelector(`[data-point="${p}"]`).dispatchEvent(new MouseEvent('click', { bubbles: true }));
@@ -76,7 +76,7 @@ test('rapid clicks while the AI thinks are ignored; the board and the move list 
 
 test('undo, redo and new game during a search: the cancelled search never plays, nothing is lost', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { depth: 30, timeMs: 5000 });
+  await setSettings(page, { depth: 30, width: 12, timeMs: 5000 });
   const rand = random(7);
   const actions = [
     ['undo', async () => press(page, 'btn-undo'), undoAgainstAi],
@@ -129,7 +129,7 @@ test('undo, redo and new game during a search: the cancelled search never plays,
 
 test('settings and mode changed mid-search: the search goes on, the next move uses the new settings', async () => {
   const { page, context, errors } = await openPage(env);
-  await setSettings(page, { depth: 30, timeMs: 4000 });
+  await setSettings(page, { depth: 30, width: 12, timeMs: 4000 });
   await cell(page, 'h8').click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   // Many changes while it thinks, including invalid ones.
@@ -169,7 +169,7 @@ test('settings and mode changed mid-search: the search goes on, the next move us
   await waitForMoves(page, 6);
   await waitAiIdle(page);
   // Now as White: six moves, Black to move, so the AI (Black) thinks at once; modes flipped mid-search.
-  await setSettings(page, { depth: 30, timeMs: 4000 });
+  await setSettings(page, { depth: 30, width: 12, timeMs: 4000 });
   await setMode(page, 'hva-white');
   await page.waitForSelector('#app[data-ai-state="thinking"]');
   await setMode(page, 'ava');
@@ -198,7 +198,7 @@ test('reloads mid-game and mid-search keep every move made; the AI picks up wher
   await cell(page, 'h8').click();
   await waitForMoves(page, 2);
   await waitAiIdle(page);
-  await setSettings(page, { depth: 30, timeMs: 5000 });
+  await setSettings(page, { depth: 30, width: 12, timeMs: 5000 });
   // Reload while the AI thinks: your move is kept, the AI's unfinished one is not, and it thinks again.
   await cell(page, freePoint((await record(page)).split(' '))).click();
   await page.waitForSelector('#app[data-ai-state="thinking"]');

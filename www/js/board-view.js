@@ -2,22 +2,11 @@
 // ARIA grid of 225 cells that takes the clicks, taps, focus and keys and names each point for
 // screen readers ("h8 black, move 1").
 
-import { SIZE, STAR_POINTS, COLUMNS, pointName, parsePoint } from './coords.js';
+import { SIZE, pointName, parsePoint } from './coords.js';
+import { drawBoard, PAD, UNITS } from './board-draw.js';
 import { t } from './i18n.js';
 import { reasonText } from './rules.js';
 
-// Margin around the outer lines, in cells: room for the coordinates and the edge stones.
-const PAD = 1.2;
-const UNITS = SIZE - 1 + 2 * PAD;
-
-const COLORS = {
-  wood: ['#eccb8b', '#dfb36a'],
-  line: '#4d3818',
-  label: '#5b4320',
-  lastMove: '#e0362b',
-  win: '#e0362b',
-  forbidden: '#7b1fa2',
-};
 
 export class BoardView {
   #canvas;
@@ -26,6 +15,9 @@ export class BoardView {
   #handlers;
   #state = { stones: new Map(), lastMove: null, winLine: [], showNumbers: false, preview: null, forbidden: new Map(), marks: new Map() };
   #hover = null; // point under the pointer
+  #guard = 'touch'; // mis-tap guard: 'off', 'on' (every tap and click) or 'touch' (touch and pen taps only)
+  #armed = null; // the point of the guard's ghost stone: a second tap on it plays
+  #pointerType = 'mouse'; // of the last pointerdown on the grid
   #focus = 'h8'; // the grid's roving tab stop
   #frame = 0;
   #overlay = null; // {draw(ctx, geometry), labels: Map<point, string>} from js/overlays.js, or null
@@ -34,13 +26,14 @@ export class BoardView {
   /**
    * @param {{canvas: HTMLCanvasElement, grid: HTMLElement,
    *          onPlay: (point: string) => void, onInspect: (point: string) => void,
-   *          onPointer?: (point: string|null) => void}} options
+   *          onArm: (point: string) => void, onPointer?: (point: string|null) => void}} options
+   *   onArm: the guard's first tap put a ghost stone on point.
    *   onPointer: the point under the pointer or the focused point changed (null: none).
    */
-  constructor({ canvas, grid, onPlay, onInspect, onPointer }) {
+  constructor({ canvas, grid, onPlay, onInspect, onArm, onPointer }) {
     this.#canvas = canvas;
     this.#grid = grid;
-    this.#handlers = { onPlay, onInspect, onPointer };
+    this.#handlers = { onPlay, onInspect, onArm, onPointer };
     grid.parentElement.style.setProperty('--pad', String(PAD));
     grid.parentElement.style.setProperty('--units', String(UNITS));
     this.#buildGrid();
@@ -62,6 +55,7 @@ export class BoardView {
     const first = setup?.toMove ?? 'black';
     const other = first === 'black' ? 'white' : 'black';
     moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
+    if (!preview || stones.has(this.#armed) || stones.size !== this.#state.stones.size) this.#arm(null);
     const marks = showForbidden ? forbidden : new Map();
     this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview, forbidden, marks };
     this.#grid.dataset.forbidden = [...marks.keys()].join(' ');
@@ -79,20 +73,52 @@ export class BoardView {
     this.#schedule();
   }
 
+  /** Each cell's name for screen readers, in the page's language. */
   #label() {
     const { stones, winLine, lastMove, forbidden } = this.#state;
     const winning = new Set(winLine);
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
-      let label = `${point} ${stone ? stone.color : 'empty'}`;
-      if (stone?.number) label += `, move ${stone.number}`;
-      if (point === lastMove) label += ', last move';
-      if (winning.has(point)) label += ', winning line';
-      if (forbidden.has(point)) label += `, ${t('rules.cellForbidden', { reason: reasonText(forbidden.get(point)) })}`;
+      let label = t('page.cell.empty', { point });
+      if (stone) {
+        const color = t(`page.color.${stone.color}`);
+        const win = winning.has(point) ? 'Win' : '';
+        label = stone.number
+          ? t(`page.cell.stone${point === lastMove ? 'Last' : ''}${win}`, { point, color, n: stone.number })
+          : t(`page.cell.placed${win}`, { point, color });
+      }
+      if (forbidden.has(point)) label += `${t('page.list.separator')}${t('rules.cellForbidden', { reason: reasonText(forbidden.get(point)) })}`;
       const extra = this.#overlay?.labels?.get(point);
-      if (extra) label += `, ${extra}`;
+      if (extra) label += `${t('page.list.separator')}${extra}`;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
     }
+  }
+
+  /** Sets the mis-tap guard: 'off', 'on', or 'touch' (only for taps on a touch screen). */
+  setGuard(mode) {
+    this.#guard = mode;
+    this.#arm(null);
+  }
+
+  /** The guard's ghost stone (data-armed on the grid, for tests and styles), or none. */
+  #arm(point) {
+    if (point === this.#armed) return;
+    this.#armed = point;
+    if (point) this.#grid.dataset.armed = point;
+    else delete this.#grid.dataset.armed;
+    this.#schedule();
+  }
+
+  /** A click or tap on a point: played at once, or with the guard on, on the second tap on the same point. */
+  #tap(point) {
+    const guarded = this.#guard === 'on' || (this.#guard === 'touch' && this.#pointerType !== 'mouse');
+    if (!guarded || !this.#state.preview || this.#state.stones.has(point) || point === this.#armed) {
+      this.#arm(null);
+      this.#handlers.onPlay(point);
+      return;
+    }
+    this.#arm(point);
+    this.#handlers.onArm?.(point);
   }
 
   /** Moves keyboard focus to a point (used after loading a game so the tab stop is sensible). */
@@ -118,7 +144,7 @@ export class BoardView {
         cell.className = 'board-cell';
         cell.dataset.point = point;
         cell.setAttribute('tabindex', point === this.#focus ? '0' : '-1');
-        cell.setAttribute('aria-label', `${point} empty`);
+        cell.setAttribute('aria-label', t('page.cell.empty', { point }));
         rowEl.append(cell);
         this.#cells.set(point, cell);
       }
@@ -133,8 +159,11 @@ export class BoardView {
       const point = pointOf(event);
       if (point) {
         this.focusPoint(point, { moveFocus: false });
-        this.#handlers.onPlay(point);
+        this.#tap(point);
       }
+    });
+    grid.addEventListener('pointerdown', (event) => {
+      this.#pointerType = event.pointerType || 'mouse';
     });
     grid.addEventListener('contextmenu', (event) => {
       const point = pointOf(event);
@@ -238,163 +267,10 @@ export class BoardView {
 
   #draw() {
     const canvas = this.#canvas;
-    const ctx = canvas.getContext('2d');
     const size = canvas.width;
     if (!size) return;
-    const cell = size / UNITS;
-    const thin = Math.max(1, Math.round(size / 700));
-    // Line positions snapped to device pixels so the grid stays sharp.
-    const snap = (v, width) => Math.round(v) + (width % 2 ? 0.5 : 0);
-    const x = (col) => snap(PAD * cell + col * cell, thin);
-    const y = (row) => snap(PAD * cell + (SIZE - 1 - row) * cell, thin);
-    const centre = (point) => {
-      const p = parsePoint(point);
-      return [x(p.col), y(p.row)];
-    };
-
-    // Wood.
-    const wood = ctx.createLinearGradient(0, 0, size, size);
-    wood.addColorStop(0, COLORS.wood[0]);
-    wood.addColorStop(1, COLORS.wood[1]);
-    ctx.fillStyle = wood;
-    ctx.fillRect(0, 0, size, size);
-
-    // Grid lines, the outer square a little heavier.
-    ctx.strokeStyle = COLORS.line;
-    ctx.lineWidth = thin;
-    ctx.beginPath();
-    for (let i = 0; i < SIZE; i++) {
-      ctx.moveTo(x(i), y(0));
-      ctx.lineTo(x(i), y(SIZE - 1));
-      ctx.moveTo(x(0), y(i));
-      ctx.lineTo(x(SIZE - 1), y(i));
-    }
-    ctx.stroke();
-    ctx.lineWidth = thin * 2;
-    ctx.strokeRect(x(0), y(SIZE - 1), x(SIZE - 1) - x(0), y(0) - y(SIZE - 1));
-
-    // Star points.
-    ctx.fillStyle = COLORS.line;
-    for (const point of STAR_POINTS) {
-      const [cx, cy] = centre(point);
-      ctx.beginPath();
-      ctx.arc(cx, cy, Math.max(2, cell * 0.11), 0, Math.PI * 2);
-      ctx.fill();
-    }
-
-    // Coordinates: letters under the board, numbers to its left.
-    ctx.fillStyle = COLORS.label;
-    // About 0.42 cell, but legible (≥ 10.5 CSS px) on phones where cells are small.
-    const labelPx = Math.max(cell * 0.42, Math.min(cell * 0.52, 10.5 * devicePixelRatio));
-    ctx.font = `600 ${Math.round(labelPx)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    for (let i = 0; i < SIZE; i++) {
-      ctx.fillText(COLUMNS[i], x(i), y(0) + cell * 0.85);
-      ctx.fillText(String(i + 1), x(0) - cell * 0.85, y(i));
-    }
-
-    // Stones.
-    const radius = cell * 0.46;
-    const { stones, lastMove, winLine, showNumbers, preview, marks } = this.#state;
-    for (const [point, stone] of stones) {
-      const [cx, cy] = centre(point);
-      drawStone(ctx, cx, cy, radius, stone.color, 1);
-    }
-
-    // Black's forbidden points (renju): a cross in their own colour.
-    ctx.save();
-    ctx.strokeStyle = COLORS.forbidden;
-    ctx.lineWidth = Math.max(2, cell * 0.09);
-    ctx.lineCap = 'round';
-    for (const point of marks.keys()) {
-      const [cx, cy] = centre(point);
-      const r = radius * 0.5;
-      ctx.beginPath();
-      ctx.moveTo(cx - r, cy - r);
-      ctx.lineTo(cx + r, cy + r);
-      ctx.moveTo(cx + r, cy - r);
-      ctx.lineTo(cx - r, cy + r);
-      ctx.stroke();
-    }
-    ctx.restore();
-
-    // Ghost stone where the next move would go.
-    const ghost = this.#previewPoint();
-    if (preview && ghost && !stones.has(ghost)) {
-      const [cx, cy] = centre(ghost);
-      drawStone(ctx, cx, cy, radius, preview, 0.45);
-    }
-
-    this.#overlay?.draw(ctx, { cell, radius, centre, drawStone });
-
-    // Move numbers, or a dot on the last move.
-    if (showNumbers) {
-      for (const [point, stone] of stones) {
-        if (!stone.number) continue;
-        const [cx, cy] = centre(point);
-        const digits = String(stone.number).length;
-        ctx.font = `600 ${Math.round(cell * (digits > 2 ? 0.32 : 0.4))}px system-ui, sans-serif`;
-        ctx.fillStyle = point === lastMove ? COLORS.lastMove : stone.color === 'black' ? '#f4f4f4' : '#1a1a1a';
-        ctx.fillText(String(stone.number), cx, cy + cell * 0.02);
-      }
-    } else if (lastMove) {
-      const [cx, cy] = centre(lastMove);
-      ctx.fillStyle = COLORS.lastMove;
-      ctx.beginPath();
-      ctx.arc(cx, cy, radius * 0.28, 0, Math.PI * 2);
-      ctx.fill();
-    }
-
-    // The winning line: a bar through the stones and a ring on each.
-    if (winLine.length) {
-      const ends = [...winLine].map(parsePoint).sort((a, b) => a.col - b.col || a.row - b.row);
-      const [ax, ay] = [x(ends[0].col), y(ends[0].row)];
-      const [bx, by] = [x(ends.at(-1).col), y(ends.at(-1).row)];
-      ctx.save();
-      ctx.globalAlpha = 0.55;
-      ctx.strokeStyle = COLORS.win;
-      ctx.lineCap = 'round';
-      ctx.lineWidth = cell * 0.16;
-      ctx.beginPath();
-      ctx.moveTo(ax, ay);
-      ctx.lineTo(bx, by);
-      ctx.stroke();
-      ctx.restore();
-      ctx.strokeStyle = COLORS.win;
-      ctx.lineWidth = Math.max(2, cell * 0.08);
-      for (const point of winLine) {
-        const [cx, cy] = centre(point);
-        ctx.beginPath();
-        ctx.arc(cx, cy, radius * 0.98, 0, Math.PI * 2);
-        ctx.stroke();
-      }
-    }
+    drawBoard(canvas.getContext('2d'), size, {
+      ...this.#state, ghost: this.#previewPoint(), armed: this.#armed, overlay: this.#overlay,
+    }, devicePixelRatio);
   }
-}
-
-function drawStone(ctx, cx, cy, r, color, alpha) {
-  ctx.save();
-  ctx.globalAlpha = alpha;
-  if (alpha === 1) {
-    ctx.shadowColor = 'rgba(0, 0, 0, 0.35)';
-    ctx.shadowBlur = r * 0.25;
-    ctx.shadowOffsetX = r * 0.08;
-    ctx.shadowOffsetY = r * 0.12;
-  }
-  const g = ctx.createRadialGradient(cx - r * 0.35, cy - r * 0.4, r * 0.1, cx, cy, r);
-  if (color === 'black') {
-    g.addColorStop(0, '#6b6b6b');
-    g.addColorStop(0.45, '#222');
-    g.addColorStop(1, '#050505');
-  } else {
-    g.addColorStop(0, '#ffffff');
-    g.addColorStop(0.6, '#ececec');
-    g.addColorStop(1, '#bcbcbc');
-  }
-  ctx.fillStyle = g;
-  ctx.beginPath();
-  ctx.arc(cx, cy, r, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.restore();
 }

@@ -22,7 +22,3 @@ export function parsePoint(name) {
 export function colorOfMove(index) {
   return index % 2 === 0 ? 'black' : 'white';
 }
-
-export function capitalize(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}

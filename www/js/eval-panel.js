@@ -1,11 +1,21 @@
 // The evaluation panel: how the engine sees one point for both colours
 // (engine.evaluate, run in the helper worker so it never waits for the AI).
 
-import { t } from './i18n.js';
+import { t, tIn, language } from './i18n.js';
+import { reason } from './messages.js';
 import { reasonText } from './rules.js';
-import { capitalize } from './coords.js';
 
-const DIRECTION_ZH = { horizontal: '横', vertical: '竖', diagonal: '斜', 'anti-diagonal': '反斜' };
+/** String keys of the engine's direction, pattern and combination names (its English names). */
+const DIRECTION_KEYS = {
+  horizontal: 'page.dir.horizontal', vertical: 'page.dir.vertical',
+  diagonal: 'page.dir.diagonal', 'anti-diagonal': 'page.dir.antiDiagonal',
+};
+const PATTERN_KEYS = {
+  none: 'none', 'closed two': 'closedTwo', 'open two': 'openTwo', 'open two + closed two': 'openTwoClosedTwo',
+  'closed three': 'closedThree', 'double open two': 'doubleOpenTwo', 'open three': 'openThree', four: 'four',
+  'open three + closed three': 'openThreeClosedThree', 'double open three': 'doubleThree',
+  'four + open three': 'fourThree', 'double four': 'doubleFour', 'open four': 'openFour', five: 'five',
+};
 
 export class EvalPanel {
   #panel;
@@ -13,6 +23,8 @@ export class EvalPanel {
   #note;
   #body;
   #request = 0; // only the answer to the latest request is shown
+  #texts = { title: null, note: null }; // () => text, re-read when the language changes
+  #result = null; // the evaluation shown, rebuilt in a new language
 
   constructor({ panel, title, note, body, closeButton }) {
     this.#panel = panel;
@@ -39,9 +51,10 @@ export class EvalPanel {
     this.#panel.hidden = false;
     this.#panel.dataset.point = point;
     this.#panel.setAttribute('aria-busy', 'true');
-    this.#title.textContent = `Evaluation of ${point}`;
+    this.#set('title', () => t('page.eval.of', { point }));
     if (!refresh) {
-      this.#note.textContent = 'Evaluating…';
+      this.#set('note', () => t('page.eval.evaluating'));
+      this.#result = null;
       this.#body.replaceChildren();
       if (window.matchMedia('(max-width: 900px)').matches) this.#panel.scrollIntoView({ block: 'nearest' });
     }
@@ -50,21 +63,36 @@ export class EvalPanel {
       result = await evaluation;
     } catch (err) {
       if (request === this.#request) {
-        this.#note.textContent = `The engine could not evaluate ${point}: ${err.message}`;
+        this.#set('note', () => t('page.eval.failed', { point, reason: reason(err.message) }));
         this.#panel.removeAttribute('aria-busy');
       }
       return;
     }
     if (request !== this.#request) return;
-    this.#note.textContent = result.occupied
-      ? `${point} is occupied by ${capitalize(result.occupied)}. The lines through it are shown; totals are 0 on an occupied point.`
-      : `What a stone on ${point} would make for each colour.`;
-    if (result.black?.forbidden) {
-      this.#note.textContent += ` ${t('rules.evalForbidden', { reason: reasonText(result.black.forbidden) })}`;
-    }
-    this.#panel.dataset.forbidden = result.black?.forbidden ?? '';
+    const forbidden = result.black?.forbidden;
+    this.#set('note', () => (result.occupied
+      ? t('page.eval.occupied', { point, color: t(`page.side.${result.occupied}`) })
+      : t('page.eval.empty', { point }))
+      + (forbidden ? ` ${t('rules.evalForbidden', { reason: reasonText(forbidden) })}` : ''));
+    this.#panel.dataset.forbidden = forbidden ?? '';
+    this.#result = result;
     this.#body.replaceChildren(buildTable(result));
     this.#panel.removeAttribute('aria-busy');
+  }
+
+  /** Shows the panel's text again in the current language. */
+  relabel() {
+    for (const [part, text] of Object.entries(this.#texts)) if (text) this.#element(part).textContent = text();
+    if (this.#result) this.#body.replaceChildren(buildTable(this.#result));
+  }
+
+  #set(part, text) {
+    this.#texts[part] = text;
+    this.#element(part).textContent = text();
+  }
+
+  #element(part) {
+    return part === 'title' ? this.#title : this.#note;
   }
 
   hide() {
@@ -73,45 +101,58 @@ export class EvalPanel {
   }
 }
 
-/** Sets a cell's English text, followed by the Chinese name (marked lang="zh") when there is one. */
-function fillCell(cell, en, zh) {
-  cell.textContent = en;
-  if (zh) {
+/**
+ * Sets a cell's text from `key` (or plain `text`, a number); on the English page the Chinese term follows
+ * (marked lang="zh"), since Gomoku's pattern names are Chinese terms.
+ */
+function fillCell(cell, { key, text, fallback }) {
+  cell.textContent = key ? t(key) : (text ?? fallback?.en ?? '');
+  if (language() !== 'zh' && (key || fallback?.zh)) {
     const span = document.createElement('span');
     span.lang = 'zh';
     span.className = 'zh';
-    span.textContent = ` ${zh}`;
+    span.textContent = ` ${key ? tIn('zh', key) : fallback.zh}`;
     cell.append(span);
   }
+}
+
+/** A pattern or combination name from the engine as a cell's content. */
+function patternCell(name, nameZh) {
+  const key = PATTERN_KEYS[name];
+  return key ? { key: `page.pattern.${key}` } : { fallback: { en: name, zh: nameZh } };
 }
 
 function buildTable(ev) {
   const table = document.createElement('table');
   table.className = 'eval-table';
   const head = table.createTHead().insertRow();
-  for (const text of ['', 'Black ●', 'White ○']) {
+  for (const text of ['', t('page.eval.black'), t('page.eval.white')]) {
     const th = document.createElement('th');
     th.scope = 'col';
     th.textContent = text;
     head.append(th);
   }
   const body = table.createTBody();
-  const row = (label, labelZh, black, white, className = '') => {
+  const row = (label, black, white, className = '') => {
     const tr = body.insertRow();
     if (className) tr.className = className;
     const th = document.createElement('th');
     th.scope = 'row';
-    fillCell(th, label, labelZh);
+    fillCell(th, label);
     tr.append(th);
-    for (const [en, zh] of [black, white]) fillCell(tr.insertCell(), en, zh);
+    for (const content of [black, white]) fillCell(tr.insertCell(), content);
   };
   ev.black.directions.forEach((dir, i) => {
     const white = ev.white.directions[i];
-    row(capitalize(dir.direction), DIRECTION_ZH[dir.direction], [dir.pattern, dir.patternZh], [white.pattern, white.patternZh]);
+    const label = DIRECTION_KEYS[dir.direction] ? { key: DIRECTION_KEYS[dir.direction] } : { text: dir.direction };
+    row(label, patternCell(dir.pattern, dir.patternZh), patternCell(white.pattern, white.patternZh));
   });
-  row('Combination', '组合', [ev.black.combo, ev.black.comboZh], [ev.white.combo, ev.white.comboZh], 'combo');
-  row('Pattern score', '', [String(ev.black.patternScore)], [String(ev.white.patternScore)]);
-  row('Position', '', [String(ev.black.position)], [String(ev.white.position)]);
-  row('Total', '', [String(ev.black.total)], [String(ev.white.total)], 'total');
+  row({ key: 'page.eval.combo' }, patternCell(ev.black.combo, ev.black.comboZh),
+    patternCell(ev.white.combo, ev.white.comboZh), 'combo');
+  const number = (n) => ({ text: String(n) });
+  const plain = (key) => ({ text: t(key) }); // score rows: no Chinese term beside them
+  row(plain('page.eval.patternScore'), number(ev.black.patternScore), number(ev.white.patternScore));
+  row(plain('page.eval.position'), number(ev.black.position), number(ev.white.position));
+  row(plain('page.eval.total'), number(ev.black.total), number(ev.white.total), 'total');
   return table;
 }

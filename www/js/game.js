@@ -2,6 +2,8 @@
 // The rules (legality, five in a row, draw) come from the engine's parseRecord, passed in,
 // so the page and the AI can never disagree about them.
 
+import { t } from './i18n.js';
+
 /** The set-up part of a record: `b:h8 w:i9 to:white` (see README, "Keeping and sharing games"), '' without a set-up. */
 export function setupText(setup) {
   if (!setup) return '';
@@ -60,7 +62,7 @@ export class Game {
   /** Plays a point for the side to move. Throws (game unchanged) when the move is illegal. */
   play(point) {
     const state = this.#rules(`${this.record} ${point}`);
-    if (state.moves.length !== this.moves.length + 1) throw new Error(`'${point}' is not one point`);
+    if (state.moves.length !== this.moves.length + 1) throw new Error(t('page.reason.notOnePoint', { point }));
     const played = state.moves.at(-1);
     if (this.#future.at(-1) === played) {
       this.#future.pop(); // same as redo: keep the rest of the undone line

@@ -2,7 +2,7 @@
 // The AI's searches run in a worker (js/ai-player.js); evaluations and instant fallback moves run
 // in a second, "helper" worker so they answer even while the AI is thinking.
 
-import { Game } from './game.js';
+import { Game, recordOfState, setupText } from './game.js';
 import { BoardView } from './board-view.js';
 import { EngineClient, EngineCancelled } from './engine-client.js';
 import { AiPlayer } from './ai-player.js';
@@ -13,10 +13,11 @@ import { AnalysisPanel } from './analysis.js';
 import { Navigation } from './navigation.js';
 import { Review } from './review.js';
 import { SetupEditor } from './setup.js';
-import { t } from './i18n.js';
 import * as storage from './storage.js';
-import { capitalize } from './coords.js';
-import { recordOfState, setupText } from './game.js';
+import { t, language, setLanguage, onLanguageChange, initialLanguage, rememberLanguage, translatePage } from './i18n.js';
+import { reason } from './messages.js';
+import { registerOffline } from './offline.js';
+import { boardPicture, saveImage } from './save-image.js';
 import { RuleBook, RuleControl, reasonText, ruleName } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +33,7 @@ const ui = {
   announcer: $('announcer'),
   mode: $('mode'),
   showNumbers: $('show-numbers'),
+  guard: $('guard'),
   undo: $('btn-undo'),
   redo: $('btn-redo'),
   stop: $('btn-stop'),
@@ -69,8 +71,16 @@ let stepRequested = false; // AI vs AI: play one move while paused
 let aiTimer = 0; // pending start of an AI move
 let aiBlockedAt = null; // record at which the engine refused to move (no retry loop)
 let clockTimer = 0;
+let gameSeed = newSeed(); // variety: the AI's choices among equal moves follow one seed per game
 let showNumbers = false;
+let guard = 'touch'; // mis-tap guard: 'off', 'on', 'touch'
+const GUARDS = ['off', 'on', 'touch'];
+let messageText = null; // () => text of the message under the board, re-read when the language changes
+let noteText = null; // the same for the note next to the record field
 
+setLanguage(initialLanguage());
+translatePage();
+registerOffline({ bar: $('update-bar'), reload: $('update-reload') });
 start();
 
 async function start() {
@@ -80,21 +90,22 @@ async function start() {
     await wasm.default();
   } catch (err) {
     app.dataset.aiState = 'error';
-    ui.status.textContent = 'The engine could not be loaded. Build it with "make serve" (it fills www/pkg/).';
-    showMessage(String(err?.message ?? err), 'error');
+    ui.status.removeAttribute('data-i18n');
+    ui.status.textContent = t('page.error.load');
+    showMessage(() => String(err?.message ?? err), 'error');
     return;
   }
   ruleBook = new RuleBook(wasm);
   rules = (record, r = rule) => ruleBook.parse(record, r);
+  ui.status.removeAttribute('data-i18n'); // from now on the status line follows the game
   $('engine-version').textContent = wasm.engineVersion();
 
   game = new Game((record) => rules(record));
   searchEngine = new EngineClient('gomoku-search', {
-    onCrash: (err) => showMessage(`The AI engine stopped unexpectedly (${err.message}). ` +
-      'It was restarted and continues from the current position.', 'error'),
+    onCrash: (err) => showMessage(() => t('page.error.aiCrash', { reason: err.message }), 'error'),
   });
   helperEngine = new EngineClient('gomoku-helper', {
-    onCrash: (err) => showMessage(`The evaluation engine stopped unexpectedly (${err.message}); it was restarted.`, 'error'),
+    onCrash: (err) => showMessage(() => t('page.error.evalCrash', { reason: err.message }), 'error'),
   });
   searchEngine.warmUp();
   helperEngine.warmUp();
@@ -102,6 +113,7 @@ async function start() {
   ai = new AiPlayer(searchEngine, helperEngine, { onProgress: (p) => log.progress(p) });
   board = new BoardView({
     canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect,
+    onArm: (point) => announce(t('reach.guard.armed', { point })),
     onPointer: (point) => study?.pointer(point),
   });
   const analysisEngine = new EngineClient('gomoku-analysis', {
@@ -155,18 +167,22 @@ async function start() {
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
   });
-  const problems = []; // what could not be restored, reported together
+  const problems = []; // what could not be restored, reported together (functions giving the text)
   settings = new SettingsPanel({
     form: $('settings'), resetButton: $('settings-reset'), note: $('settings-note'),
-    onProblem: (text) => problems.push(text),
+    onProblem: (text) => problems.push(text), levels: wasm.levels(),
   });
 
   const view = storage.readStored(storage.VIEW_KEY, (data) => ({
     showNumbers: data?.showNumbers === true, showForbidden: data?.showForbidden !== false,
+    guard: GUARDS.includes(data?.guard) ? data.guard : 'touch',
   })).value;
   showNumbers = view?.showNumbers ?? false;
   showForbidden = view?.showForbidden ?? true;
+  guard = view?.guard ?? 'touch';
   ui.showNumbers.checked = showNumbers;
+  ui.guard.value = guard;
+  board.setGuard(guard);
   ruleControl = new RuleControl({
     select: $('rule'), toggle: $('show-forbidden'), label: $('rule-label'), toggleLabel: $('show-forbidden-label'),
     hasStones: () => game.moves.length > 0,
@@ -178,7 +194,7 @@ async function start() {
     },
   });
   restoreGame(problems);
-  if (problems.length) showMessage(problems.join(' '), 'error');
+  if (problems.length) showMessage(() => problems.map((p) => p()).join(' '), 'error');
   wireControls();
   update();
 }
@@ -187,10 +203,9 @@ async function start() {
 function restoreGame(problems) {
   const saved = storage.readStored(storage.GAME_KEY, (data) => storage.parseGameEntry(data, rules));
   if (saved.error) {
-    problems.push(`The saved game could not be used: ${saved.error}. A new game was started. ` + (saved.asideKey
-      ? `The old entry was kept under "${saved.asideKey}".`
-      : `There was no room to set the old entry aside, so it was left under "${storage.GAME_KEY}" ` +
-        'and games are not saved until it is removed.'));
+    problems.push(() => `${t('page.error.savedGame', { reason: reason(saved.error) })} ${saved.asideKey
+      ? t('page.error.keptAside', { key: saved.asideKey })
+      : t('page.error.noRoomGame', { key: storage.GAME_KEY })}`);
   } else if (saved.value) {
     mode = saved.value.mode;
     humanColor = saved.value.humanColor;
@@ -208,7 +223,7 @@ function restoreGame(problems) {
       rule = linkRule;
       game.load(record);
     } catch (err) {
-      problems.push(`The position in the link could not be loaded: ${storage.clip(ruleBook.refusal(record, linkRule, err))}.`);
+      problems.push(() => t('page.error.linkPosition', { reason: storage.clip(reason(ruleBook.refusal(record, linkRule, err))) }));
     }
   }
 }
@@ -243,14 +258,33 @@ function wireControls() {
     saveView();
     update();
   });
+  ui.guard.addEventListener('change', () => {
+    guard = GUARDS.includes(ui.guard.value) ? ui.guard.value : 'touch';
+    board.setGuard(guard);
+    saveView();
+  });
   $('btn-load').addEventListener('click', () => loadRecord(ui.recordInput.value, 'record'));
   ui.recordInput.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') loadRecord(ui.recordInput.value, 'record');
   });
   ui.recordInput.addEventListener('input', () => { ui.recordNote.hidden = true; });
   $('btn-bench').addEventListener('click', benchmark);
-  $('btn-copy').addEventListener('click', () => copyText(game.record, 'Record'));
-  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'Link'));
+  $('btn-copy').addEventListener('click', () => copyText(game.record, 'page.what.record'));
+  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'page.what.link'));
+  $('btn-save-image').addEventListener('click', saveBoardImage);
+  $('lang').addEventListener('change', (event) => {
+    rememberLanguage(event.target.value);
+    setLanguage(event.target.value);
+  });
+  onLanguageChange(() => {
+    translatePage();
+    log.relabel();
+    evalPanel.relabel();
+    settings.relabel();
+    if (messageText) ui.message.textContent = messageText();
+    if (noteText) ui.recordNote.textContent = noteText();
+    update();
+  });
   window.addEventListener('hashchange', () => {
     const text = storage.recordFromHash();
     if (text !== null) loadRecord(text, 'link', () => storage.ruleFromHash());
@@ -281,7 +315,7 @@ async function aiMove() {
   aiTimer = 0;
   const record = game.record;
   const color = game.toMove;
-  const options = { ...settings.engineOptions(), rule }; // read now: changes apply to the next AI move
+  const options = { ...settings.engineOptions(gameSeed), rule }; // read now: changes apply to the next AI move
   log.begin(game.moves.length + 1, color, options);
   const started = performance.now();
   startClock(started);
@@ -294,8 +328,8 @@ async function aiMove() {
     stopClock();
     if (err instanceof EngineCancelled) return;
     aiBlockedAt = record;
-    log.note(`The AI could not move: ${err.message}`);
-    showMessage(`The AI could not move: ${err.message}`, 'error');
+    log.note(() => t('page.error.cannotMove', { reason: reason(err.message) }));
+    showMessage(() => t('page.error.cannotMove', { reason: reason(err.message) }), 'error');
     update();
     return;
   }
@@ -306,15 +340,12 @@ async function aiMove() {
     game.play(outcome.move);
   } catch (err) {
     aiBlockedAt = record;
-    showMessage(`The AI chose an impossible move (${outcome.move}): ${err.message}`, 'error');
+    showMessage(() => t('page.error.impossible', { move: outcome.move, reason: reason(err.message) }), 'error');
     update();
     return;
   }
   if (outcome.how !== 'search' && outcome.how !== 'stopped') {
-    showMessage(outcome.how === 'timeout'
-      ? 'The AI did not answer in time; it played its best move so far and was restarted.'
-      : 'The AI engine crashed twice on this position. It was restarted and played its best move so far; ' +
-        'the next move is searched afresh.', 'error');
+    showMessage(() => t(outcome.how === 'timeout' ? 'page.error.timeout' : 'page.error.crashTwice'), 'error');
   }
   announceMove();
   update();
@@ -326,7 +357,7 @@ function cancelAi() {
   aiTimer = 0;
   if (ai.thinking) {
     ai.cancel();
-    log.note('(search cancelled)');
+    log.note(() => t('page.log.cancelled'));
   }
   stopClock();
 }
@@ -339,16 +370,16 @@ function humanPlays(point) {
     return;
   }
   if (game.over) {
-    announce('The game is over. Start a new game or undo.');
-    showMessage('The game is over. Start a new game or undo.', 'info');
+    announce(t('page.announce.over'));
+    showMessage(() => t('page.announce.over'), 'info');
     return;
   }
   if (!humanCanMove()) {
-    announce('Wait for the AI to move, or press Stop.');
+    announce(t('page.announce.wait'));
     return;
   }
   if (game.moves.includes(point)) {
-    announce(`${point} is already taken.`);
+    announce(t('page.announce.taken', { point }));
     return;
   }
   if (forbidden.has(point)) {
@@ -360,7 +391,7 @@ function humanPlays(point) {
   try {
     game.play(point);
   } catch (err) {
-    showMessage(err.message, 'error');
+    showMessage(() => reason(err.message), 'error');
     return;
   }
   browsing = false;
@@ -373,12 +404,13 @@ function newGame() {
   cancelAi();
   browsing = false;
   game.reset();
+  gameSeed = newSeed();
   aiBlockedAt = null;
   paused = false;
   searchEngine.clear().catch(() => {}); // a fresh worker has an empty table anyway
   log.clear();
   clearMessage();
-  announce('New game.');
+  announce(t('page.announce.newGame'));
   update();
 }
 
@@ -396,7 +428,7 @@ function undo() {
     if (mode === 'ava') paused = true;
   }
   aiBlockedAt = null;
-  announce(game.lastMove ? `Undone. Last move ${game.lastMove}.` : 'Undone. The board is empty.');
+  announce(game.lastMove ? t('page.announce.undone', { point: game.lastMove }) : t('page.announce.undoneEmpty'));
   update();
 }
 
@@ -409,7 +441,7 @@ function redo() {
     game.redo();
     if (mode === 'ava') paused = true;
   }
-  announce(`Redone. Last move ${game.lastMove}.`);
+  announce(t('page.announce.redone', { point: game.lastMove }));
   update();
 }
 
@@ -435,8 +467,8 @@ function loadRecord(text, source, readRule = () => rule) {
     record = storage.normalizeRecordText(text);
     state = rules(record, loadRule); // validate first: a bad record must leave the game untouched
   } catch (err) {
-    const reason = ruleBook.refusal(record, loadRule, err);
-    const text = `Could not load the ${source}: ${storage.clip(reason)}. The current game is unchanged.`;
+    const why = storage.clip(reason(ruleBook.refusal(record, loadRule, err)));
+    const text = () => t(source === 'record' ? 'page.error.loadRecord' : 'page.error.loadLink', { reason: why });
     if (source === 'record') showNote(text, 'error');
     else showMessage(text, 'error');
     if (source === 'link') storage.writeHash(game.record, rule); // the address bar shows the game again
@@ -448,7 +480,8 @@ function loadRecord(text, source, readRule = () => rule) {
   game.load(recordOfState(state));
   browsing = false;
   aiBlockedAt = null;
-  const loaded = `Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`;
+  const n = game.moves.length;
+  const loaded = () => (n === 1 ? t('page.loaded.one') : t('page.loaded.many', { n }));
   if (source === 'record') showNote(loaded, 'info');
   else showMessage(loaded, 'info');
   if (game.lastMove) board.focusPoint(game.lastMove, { moveFocus: false });
@@ -459,13 +492,14 @@ function loadRecord(text, source, readRule = () => rule) {
 async function benchmark() {
   const button = $('btn-bench');
   button.disabled = true;
-  log.note('Benchmark running…');
+  log.note(() => t('page.bench.running'));
   try {
     const r = await helperEngine.bench();
-    log.note(`Benchmark: ${r.positions} positions, ${formatCount(r.nodes)} nodes in ${Math.round(r.timeMs)} ms, ` +
-      `${formatCount(r.nps)} nodes/s`);
+    log.note(() => t('page.bench.result', {
+      positions: r.positions, nodes: formatCount(r.nodes), ms: Math.round(r.timeMs), nps: formatCount(r.nps),
+    }));
   } catch (err) {
-    log.note(`Benchmark failed: ${err.message}`);
+    log.note(() => t('page.bench.failed', { reason: reason(err.message) }));
   } finally {
     button.disabled = false;
   }
@@ -486,19 +520,45 @@ function changeRule(newRule) {
 }
 
 function saveView() {
-  storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden });
+  storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden, guard });
 }
 
-async function copyText(text, what) {
+async function copyText(text, whatKey) {
   try {
     await navigator.clipboard.writeText(text);
-    showNote(`${what} copied${text ? `: ${text}` : ' (the board is empty)'}.`, 'info');
+    showNote(() => (text ? t('page.copied', { what: t(whatKey), text }) : t('page.copiedEmpty', { what: t(whatKey) })), 'info');
   } catch {
     // No clipboard permission: put the text where the user can copy it by hand.
     ui.recordInput.value = text;
     ui.recordInput.select();
-    showNote(`${what} is in the text field, selected: press Ctrl+C (⌘C) to copy it.`, 'info');
+    showNote(() => t('page.copyByHand', { what: t(whatKey) }), 'info');
   }
+}
+
+/** A fresh seed for a game (a 32-bit number: exact in JS and in the engine's options). */
+function newSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+/** Save image: the board as a PNG with a caption in the page's language. */
+async function saveBoardImage() {
+  const picture = boardPicture({
+    moves: game.moves, setup: game.setup, winLine: game.winLine, showNumbers, caption: imageCaption(),
+  });
+  const name = `gomoku-${game.moves.length}.png`;
+  try {
+    const how = await saveImage(picture, name);
+    if (how !== 'cancelled') showNote(() => t(how === 'shared' ? 'reach.image.shared' : 'reach.image.saved', { name }), 'info');
+  } catch (err) {
+    showNote(() => t('reach.image.error', { reason: err.message }), 'error');
+  }
+}
+
+/** "五子棋 · 自由规则 · 12 手 · 轮到白棋" / the result when the game is over. */
+function imageCaption() {
+  const parts = [t('page.heading'), ruleName(rule), t('reach.image.moves', { n: game.moves.length })];
+  parts.push(resultText() ?? t('page.status.toMove', { side: sideName(game.toMove) }));
+  return parts.join(' · ');
 }
 
 // ---- Display ------------------------------------------------------------------------------
@@ -509,6 +569,7 @@ function update() {
   app.dataset.aiState = thinking ? 'thinking' : 'idle';
   app.dataset.rule = rule;
   ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
+  $('lang').value = language();
   ruleControl.show(rule, showForbidden);
   forbidden = ruleBook.forbidden(game.record, rule, { toMove: game.toMove, winner: game.winner, draw: game.draw });
 
@@ -535,7 +596,7 @@ function update() {
   ui.redo.disabled = !game.canRedo;
   ui.stop.disabled = !thinking;
   ui.pause.hidden = ui.step.hidden = mode !== 'ava';
-  ui.pause.textContent = paused ? 'Resume' : 'Pause';
+  ui.pause.textContent = paused ? t('page.resume') : t('page.pause');
   ui.pause.disabled = game.over;
   ui.step.disabled = !(paused && isAiTurn() && !thinking);
 
@@ -551,26 +612,31 @@ function update() {
 }
 
 function statusText(thinking) {
-  if (game.over) return 'Game over.';
+  if (game.over) return t('page.status.over');
   if (setupEditor.active) return t('analysis.setupStatus');
   if (study.active) return t('analysis.statusActive', { side: t(`analysis.${game.toMove}`) });
-  const side = capitalize(game.toMove);
-  if (thinking) return `${side} (AI) is thinking…`;
-  if (aiBlockedAt === game.record) return `${side} (AI) cannot move. Undo, load a game or start a new one.`;
-  if (mode === 'hvh') return `${side} to move.`;
-  if (mode === 'ava') return paused ? `AI vs AI paused, ${side} to move. Resume or Step.` : `${side} (AI) to move.`;
-  return isAiTurn() ? `${side} (AI) to move.` : `Your move (${side}).`;
+  const side = sideName(game.toMove);
+  if (thinking) return t('page.status.thinking', { side });
+  if (aiBlockedAt === game.record) return t('page.status.blocked', { side });
+  if (mode === 'hvh') return t('page.status.toMove', { side });
+  if (mode === 'ava') return t(paused ? 'page.status.avaPaused' : 'page.status.aiToMove', { side });
+  return t(isAiTurn() ? 'page.status.aiToMove' : 'page.status.yourMove', { side });
+}
+
+/** 'Black' / '黑棋' for 'black'. */
+function sideName(color) {
+  return t(`page.side.${color}`);
 }
 
 /** Banner text for a finished game, null while it goes on. */
 function resultText() {
-  if (game.draw) return 'Draw: the board is full.';
+  if (game.draw) return t('page.result.draw');
   if (!game.winner) return null;
   const total = game.moves.length;
   const own = game.winner === 'black' ? Math.ceil(total / 2) : Math.floor(total / 2);
-  const who = mode === 'hva' ? (game.winner === humanColor ? 'You win' : `The AI (${capitalize(game.winner)}) wins`)
-    : `${capitalize(game.winner)} wins`;
-  return `${who} in ${own} moves (five in a row on move ${total}).`;
+  const params = { own, total, side: sideName(game.winner) };
+  if (mode !== 'hva') return t('page.result.sideWins', params);
+  return t(game.winner === humanColor ? 'page.result.youWin' : 'page.result.aiWins', params);
 }
 
 function renderMoveList() {
@@ -601,7 +667,7 @@ function renderMoveList() {
 
 /** Says the last move; a result is announced by the banner (role="alert"). */
 function announceMove() {
-  announce(`${capitalize(game.colorOf(game.moves.length - 1))} ${game.lastMove}.`);
+  announce(t('page.announce.move', { side: sideName(game.colorOf(game.moves.length - 1)), point: game.lastMove }));
 }
 
 function announce(text) {
@@ -609,16 +675,20 @@ function announce(text) {
 }
 
 /** Answers the Moves panel's buttons next to them, where the user is looking (on a phone, far from the board). */
+/** `text`: the text, or a function giving it in the current language (then it follows a language change). */
 function showNote(text, kind) {
-  ui.recordNote.textContent = text;
+  noteText = typeof text === 'function' ? text : () => text;
+  ui.recordNote.textContent = noteText();
   ui.recordNote.dataset.kind = kind;
   ui.recordNote.hidden = false;
   const box = ui.recordNote.getBoundingClientRect();
   if (box.bottom > innerHeight || box.top < 0) ui.recordNote.scrollIntoView({ block: 'nearest' });
 }
 
+/** `text`: the text, or a function giving it in the current language (then it follows a language change). */
 function showMessage(text, kind) {
-  ui.message.textContent = text;
+  messageText = typeof text === 'function' ? text : () => text;
+  ui.message.textContent = messageText();
   ui.message.dataset.kind = kind;
   ui.message.hidden = false;
   if (kind === 'error') {
@@ -631,13 +701,14 @@ function showMessage(text, kind) {
 function clearMessage() {
   ui.message.hidden = true;
   ui.message.textContent = '';
+  messageText = null;
   ui.recordNote.hidden = true;
 }
 
 function startClock(started) {
   stopClock();
   const tick = () => {
-    ui.clock.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+    ui.clock.textContent = t('page.clock', { s: ((performance.now() - started) / 1000).toFixed(1) });
   };
   tick();
   clockTimer = setInterval(tick, 100);

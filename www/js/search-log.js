@@ -1,7 +1,9 @@
 // The live search log: one line per completed depth while the AI thinks, and the move it played.
 // Every line also goes to console.log. Lines carry data-* attributes (kind, depth, pv, ms, how) for tests.
+// Each line keeps a function giving its text, so a language change re-labels the whole log.
 
-import { capitalize } from './coords.js';
+import { t } from './i18n.js';
+import { scoreText } from './messages.js';
 
 const MAX_LINES = 400;
 
@@ -18,6 +20,7 @@ export function formatCount(n) {
 
 export class SearchLog {
   #list;
+  #texts = new WeakMap(); // line -> () => its text
 
   constructor(list) {
     this.#list = list;
@@ -25,17 +28,22 @@ export class SearchLog {
 
   /** Heading line for an AI move. */
   begin(moveNumber, color, options) {
-    const how = options.mode === 'eval'
-      ? 'evaluation only'
-      : `depth ≤ ${options.depth}, width ${options.width}, ${options.timeMs} ms`;
-    this.#add('head', `Move ${moveNumber} · ${capitalize(color)} · ${how}`);
+    const how = () => (options.mode === 'eval'
+      ? t('page.log.evalOnly')
+      : t('page.log.limits', { depth: options.depth, width: options.width, ms: options.timeMs }));
+    this.#add('head', () => t('page.log.head', { n: moveNumber, side: t(`page.side.${color}`), how: how() }));
   }
 
   /** One completed iteration of the search. */
   progress(p) {
-    const text = `${String(p.depth).padStart(2)} ${String(p.scoreText).padStart(6)} ` +
-      `${formatCount(p.nodes).padStart(5)} ${(p.timeMs >= 1 ? formatCount(p.nps) : '–').padStart(5)}/s ` +
-      `${String(Math.round(p.timeMs)).padStart(5)}ms  ${p.pv.join(' ')}`;
+    const text = () => t('page.log.depthLine', {
+      depth: String(p.depth).padStart(2),
+      score: scoreText(p.scoreText).padStart(6),
+      nodes: formatCount(p.nodes).padStart(5),
+      nps: (p.timeMs >= 1 ? formatCount(p.nps) : '–').padStart(5),
+      ms: String(Math.round(p.timeMs)).padStart(5),
+      pv: p.pv.join(' '),
+    });
     this.#add('depth', text, { depth: p.depth, pv: p.pv.join(' ') });
   }
 
@@ -43,19 +51,27 @@ export class SearchLog {
   played(outcome, elapsedMs) {
     const ms = Math.round(elapsedMs);
     const { move, how, result, progress } = outcome;
-    let text;
-    if (how === 'search') {
-      text = `→ ${move}  ${result.scoreText}, depth ${result.depth}, ${formatCount(result.nodes)} nodes, ${ms} ms`;
-    } else {
-      const why = { stopped: 'stopped', timeout: 'no answer in time', crash: 'the engine crashed' }[how];
-      const basis = progress ? `best move at depth ${progress.depth}` : 'instant evaluation move';
-      text = `→ ${move}  (${why}: ${basis}), ${ms} ms`;
-    }
+    const text = how === 'search'
+      ? () => t('page.log.played', {
+        move, score: scoreText(result.scoreText), depth: result.depth, nodes: formatCount(result.nodes), ms,
+      })
+      : () => t('page.log.playedFallback', {
+        move,
+        why: t(`page.log.why.${how}`),
+        basis: progress ? t('page.log.basis.depth', { depth: progress.depth }) : t('page.log.basis.instant'),
+        ms,
+      });
     this.#add('move', text, { ms, how });
   }
 
+  /** A note line; `text` is a function giving it in the current language. */
   note(text) {
     this.#add('note', text);
+  }
+
+  /** Writes every line again in the current language. */
+  relabel() {
+    for (const line of this.#list.children) line.textContent = this.#texts.get(line)?.() ?? line.textContent;
   }
 
   clear() {
@@ -63,11 +79,12 @@ export class SearchLog {
   }
 
   #add(kind, text, data = {}) {
-    console.log(`[AI] ${text}`);
+    console.log(`[AI] ${text()}`);
     const line = document.createElement('li');
     line.dataset.kind = kind;
     for (const [key, value] of Object.entries(data)) line.dataset[key] = String(value);
-    line.textContent = text;
+    line.textContent = text();
+    this.#texts.set(line, text);
     this.#list.append(line);
     while (this.#list.childElementCount > MAX_LINES) this.#list.firstElementChild.remove();
     this.#list.scrollTop = this.#list.scrollHeight;

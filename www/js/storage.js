@@ -1,7 +1,10 @@
 // Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted and never
 // silently deleted) and the position in the URL ("#rule=renju&moves=h8,i9,h10"; no rule is freestyle; a set-up
 // position: "#moves=b:h8,w:i9,to:black,h9").
+// Reasons are in the page's language.
 
+import { t } from './i18n.js';
+import { reason } from './messages.js';
 import { recordOfState } from './game.js';
 
 export const GAME_KEY = 'gomoku.game';
@@ -41,12 +44,12 @@ export function readStored(key, parse) {
   }
   if (raw === null) return { value: null };
   try {
-    if (raw.length > MAX_ENTRY_CHARS) throw new Error(`it is far too long (${raw.length} characters)`);
+    if (raw.length > MAX_ENTRY_CHARS) throw new Error(t('page.reason.tooLongChars', { n: raw.length }));
     let data;
     try {
       data = JSON.parse(raw);
     } catch {
-      throw new Error('it is not valid JSON');
+      throw new Error(t('page.reason.notJson'));
     }
     return { value: parse(data) };
   } catch (err) {
@@ -108,18 +111,18 @@ export function writeStored(key, value) {
 
 /**
  * Checks that `data` is an object of format `version`; throws a readable reason otherwise.
- * `what` names the entry in messages ("saved game", "settings entry").
+ * `what` is the key naming the entry in messages ('page.what.savedGame', 'page.what.settingsEntry').
  */
 export function checkVersion(data, version, what) {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new Error(`it is not a ${what} (a JSON object was expected, found ${describe(data)})`);
+    throw new Error(t('page.reason.notObject', { what: t(what), found: describe(data) }));
   }
-  if (!('version' in data)) throw new Error('it has no version number (an old or unknown format)');
+  if (!('version' in data)) throw new Error(t('page.reason.noVersion'));
   const found = data.version;
   if (Number.isInteger(found) && found > version) {
-    throw new Error(`it was saved by a newer version of this page (format ${found}; this page reads format ${version})`);
+    throw new Error(t('page.reason.newer', { found, version }));
   }
-  if (found !== version) throw new Error(`its format version ${clipJson(found)} is unknown (this page reads format ${version})`);
+  if (found !== version) throw new Error(t('page.reason.unknownVersion', { found: clipJson(found), version }));
 }
 
 /** The saved-game format. */
@@ -134,21 +137,21 @@ export function gameEntry(record, mode, humanColor, rule = 'freestyle') {
  */
 export function parseGameEntry(data, rules) {
   const old = typeof data === 'object' && data !== null && data.version === 1;
-  if (!old) checkVersion(data, GAME_VERSION, 'saved game');
+  if (!old) checkVersion(data, GAME_VERSION, 'page.what.savedGame');
   const rule = old ? 'freestyle' : data.rule;
-  if (!RULES.includes(rule)) throw new Error(`its rule ${clipJson(rule)} is unknown`);
-  for (const [field, name] of [['moves', 'moves'], ['mode', 'mode'], ['humanColor', 'colour']]) {
-    if (!(field in data)) throw new Error(`its ${name} ${field === 'moves' ? 'are' : 'is'} missing`);
+  if (!RULES.includes(rule)) throw new Error(t('page.reason.unknownRule', { rule: clipJson(rule) }));
+  for (const [field, key] of [['moves', 'movesMissing'], ['mode', 'modeMissing'], ['humanColor', 'colourMissing']]) {
+    if (!(field in data)) throw new Error(t(`page.reason.${key}`));
   }
-  if (typeof data.moves !== 'string') throw new Error(`its moves are not text (found ${describe(data.moves)})`);
-  if (data.moves.length > MAX_RECORD_CHARS) throw new Error(`its moves are far too long (${data.moves.length} characters)`);
-  if (!MODES.includes(data.mode)) throw new Error(`its mode ${clipJson(data.mode)} is unknown`);
-  if (!COLORS.includes(data.humanColor)) throw new Error(`its colour ${clipJson(data.humanColor)} is unknown`);
+  if (typeof data.moves !== 'string') throw new Error(t('page.reason.movesNotText', { found: describe(data.moves) }));
+  if (data.moves.length > MAX_RECORD_CHARS) throw new Error(t('page.reason.movesTooLong', { n: data.moves.length }));
+  if (!MODES.includes(data.mode)) throw new Error(t('page.reason.unknownMode', { mode: clipJson(data.mode) }));
+  if (!COLORS.includes(data.humanColor)) throw new Error(t('page.reason.unknownColour', { colour: clipJson(data.humanColor) }));
   let state;
   try {
     state = rules(data.moves, rule);
   } catch (err) {
-    throw new Error(`its moves are not a legal game: ${clip(err.message)}`);
+    throw new Error(t('page.reason.illegal', { reason: clip(reason(err.message)) }));
   }
   return { moves: recordOfState(state), mode: data.mode, humanColor: data.humanColor, rule };
 }
@@ -160,12 +163,12 @@ export function parseGameEntry(data, rules) {
  */
 export function normalizeRecordText(text) {
   const raw = String(text);
-  if (raw.length > MAX_INPUT_CHARS) throw new Error(`it is far too long (${raw.length} characters)`);
+  if (raw.length > MAX_INPUT_CHARS) throw new Error(t('page.reason.tooLongChars', { n: raw.length }));
   const record = raw
     .split(/[\s,;]+/)
     .filter((token) => token && !/^\d+\.$/.test(token))
     .join(' ');
-  if (record.length > MAX_RECORD_CHARS) throw new Error(`it is far too long (${record.split(' ').length} moves)`);
+  if (record.length > MAX_RECORD_CHARS) throw new Error(t('page.reason.tooLongMoves', { n: record.split(' ').length }));
   return record;
 }
 
@@ -182,7 +185,7 @@ export function ruleFromHash(hash = location.hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const rule = params.get('rule');
   if (rule === null) return params.has('moves') ? 'freestyle' : null;
-  if (!RULES.includes(rule)) throw new Error(`the rule ${clipJson(rule)} is unknown`);
+  if (!RULES.includes(rule)) throw new Error(t('page.reason.theRuleUnknown', { rule: clipJson(rule) }));
   return rule;
 }
 
@@ -213,8 +216,8 @@ function clipJson(value) {
 }
 
 function describe(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (value === undefined) return 'nothing';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  if (value === null) return t('page.found.null');
+  if (Array.isArray(value)) return t('page.found.list');
+  if (value === undefined) return t('page.found.nothing');
+  return typeof value === 'object' ? t('page.found.object') : t('page.found.type', { type: typeof value });
 }
