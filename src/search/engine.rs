@@ -239,6 +239,11 @@ impl Game for GomokuGame<'_> {
     }
 
     #[inline]
+    fn static_eval(&mut self) -> i32 {
+        self.pos.evaluate()
+    }
+
+    #[inline]
     fn generate(&mut self, list: &mut MoveList<Point>) -> bool {
         let forced = generate_moves(self.pos, list);
         if !self.refuted.is_empty() && self.pos.board().stone_count() == self.root_stones {

@@ -44,6 +44,11 @@ pub trait Game {
     /// Evaluation at the search horizon, `ply` plies from the root, from the side to move's view. A game
     /// may resolve cheap tactics here (mate scores are relative to the root).
     fn evaluate(&mut self, ply: usize) -> i32;
+    /// A cheap static evaluation (no tactics) from the side to move's view, for pruning decisions inside the
+    /// tree. Defaults to [`Game::evaluate`] at ply 0.
+    fn static_eval(&mut self) -> i32 {
+        self.evaluate(0)
+    }
     /// Fills `list` with the moves to search and their ordering scores (higher first). Returns true when the
     /// list is a forced set (replies to a threat) that the width limit must not cut.
     fn generate(&mut self, list: &mut MoveList<Self::Move>) -> bool;
@@ -172,7 +177,8 @@ pub struct Limits {
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Late-move reductions of quiet moves; off, the search returns exact minimax values.
+    /// Selective search: late-move reductions, futility and move-count pruning of quiet moves near the
+    /// horizon. Off, the search returns exact minimax values.
     pub reductions: bool,
 }
 
@@ -217,6 +223,14 @@ pub struct Searcher<'a, G: Game> {
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
 }
+
+/// Deepest remaining depth at which quiet moves may be pruned.
+const PRUNE_DEPTH: i32 = 3;
+/// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot
+/// reach α (futility pruning).
+const FUTILITY_MARGIN: i32 = 200;
+/// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
+const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
 
 /// Converts a score found `ply` plies from the root to one relative to the node, for storing.
 #[inline]
@@ -419,10 +433,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best_move = None;
         let mut a = alpha;
         let may_reduce = self.limits.reductions && !forced && depth >= 3;
+        // Pruning near the horizon, never at the root, on the principal variation or among forced replies.
+        let may_prune = self.limits.reductions && !forced && !pv_node && ply > 0 && depth <= PRUNE_DEPTH;
+        let futile = may_prune && game.static_eval() + FUTILITY_MARGIN * depth <= alpha;
+        let mut pruned = false;
         for i in 0..list.len() {
             let m = list.moves[i];
-            let reduction = if may_reduce && i >= 3 && list.scores[i] < G::QUIET_BELOW {
-                1 + i32::from(i >= 8 && depth >= 5)
+            if may_prune && i > 0 && best > -MATE_BOUND {
+                let quiet = list.scores[i] < G::QUIET_BELOW;
+                if (futile && quiet) || i >= MOVE_COUNT_LIMIT[depth as usize] {
+                    pruned = true;
+                    continue;
+                }
+            }
+            let reduction = if may_reduce && i >= 2 {
+                let quiet = list.scores[i] < G::QUIET_BELOW;
+                (1 + i32::from(i >= 6 && depth >= 5) + i32::from(quiet && depth >= 4)).min(depth - 2)
             } else {
                 0
             };
@@ -457,7 +483,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
-        if truncated && best < -MATE_BOUND {
+        if (truncated || pruned) && best < -MATE_BOUND {
             // Every move searched loses, but the width limit left some unsearched: not a proof.
             best = -LIKELY_BOUND;
         }
