@@ -46,7 +46,7 @@ fn minimax<G: Game>(g: &mut G, depth: i32, ply: usize) -> i32 {
 
 /// α-β value of the root at `depth` (through iterative deepening), with or without a transposition table.
 fn alphabeta<G: Game>(g: &mut G, depth: u32, tt_mb: usize) -> i32 {
-    let mut tt = TranspositionTable::new(tt_mb);
+    let tt = TranspositionTable::new(tt_mb);
     let limits = Limits {
         depth,
         width: 1000,
@@ -54,7 +54,7 @@ fn alphabeta<G: Game>(g: &mut G, depth: u32, tt_mb: usize) -> i32 {
         nodes: None,
         reductions: false,
     };
-    let mut s = Searcher::new(&mut tt, limits, no_clock, None);
+    let mut s = Searcher::new(&tt, limits, no_clock, None);
     let mut last = None;
     s.iterate(g, &mut |it| last = Some(it.clone()));
     let it = last.expect("an iteration completed");

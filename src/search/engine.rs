@@ -7,7 +7,7 @@ use crate::board::Outcome;
 use crate::eval::pattern::Combo;
 use crate::eval::Position;
 use crate::search::threat::ThreatSolver;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{PackedMove, TranspositionTable};
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
 use std::sync::atomic::AtomicBool;
 
@@ -150,6 +150,17 @@ pub fn generate_moves(pos: &Position, list: &mut MoveList<Point>) -> bool {
 #[inline]
 fn order_score(pos: &Position, p: Point, me: Color) -> i32 {
     pos.square_score(p, me) + pos.square_score(p, me.opponent())
+}
+
+impl PackedMove for Point {
+    #[inline]
+    fn pack(self) -> u16 {
+        self.index() as u16
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Self {
+        Point::from_index(bits as usize).unwrap_or_default()
+    }
 }
 
 /// [`Position`] as a [`Game`] for the α-β search.
@@ -409,7 +420,7 @@ impl Engine {
         if !self.tt.enabled() {
             self.tt = TranspositionTable::new(self.tt_mb);
         }
-        let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
+        let mut searcher = Searcher::new(&self.tt, limits, clock, stop);
         let mut game = GomokuGame::new(&mut work, Some(&mut self.threats));
         game.refute(refuted);
         let to_info = |it: &Iteration<Point>| SearchInfo {

@@ -8,7 +8,7 @@ pub mod engine;
 pub mod threat;
 pub mod tt;
 
-use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -29,7 +29,7 @@ pub const MAX_MOVES: usize = 256;
 /// A two-player, zero-sum, perfect-information game as the search sees it.
 pub trait Game {
     /// A move; [`Game::move_index`] maps it below [`MAX_MOVES`].
-    type Move: Copy + Eq + Default + Debug;
+    type Move: Copy + Eq + Default + Debug + PackedMove;
 
     /// Hash of the position (side to move included).
     fn hash(&self) -> u64;
@@ -209,9 +209,10 @@ pub struct Iteration<M> {
     pub time_ms: f64,
 }
 
-/// A search in progress over one game: owns the ordering tables, borrows the transposition table.
+/// A search in progress over one game: owns the ordering tables and every other per-search state, and
+/// shares the transposition table (several searchers may probe and store into one table from threads).
 pub struct Searcher<'a, G: Game> {
-    tt: &'a mut TranspositionTable<G::Move>,
+    tt: &'a TranspositionTable<G::Move>,
     limits: Limits,
     clock: fn() -> f64,
     start: f64,
@@ -260,7 +261,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// A searcher within `limits`, timing itself with `clock` (milliseconds from any fixed origin) and
     /// stopping early when `stop` becomes true.
     pub fn new(
-        tt: &'a mut TranspositionTable<G::Move>,
+        tt: &'a TranspositionTable<G::Move>,
         limits: Limits,
         clock: fn() -> f64,
         stop: Option<&'a AtomicBool>,
