@@ -409,6 +409,10 @@ impl Engine {
         }
 
         self.threats.set_deadline(deadline(1.0));
+        // Allocating (and zeroing) a large table takes a while: before the time left is measured.
+        if !self.tt.enabled() {
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
         let limits = Limits {
             depth: settings.depth,
             width: settings.width,
@@ -417,9 +421,6 @@ impl Engine {
             reductions: true,
         };
         let clock = self.clock;
-        if !self.tt.enabled() {
-            self.tt = TranspositionTable::new(self.tt_mb);
-        }
         let mut searcher = Searcher::new(&self.tt, limits, clock, stop);
         let mut game = GomokuGame::new(&mut work, Some(&mut self.threats));
         game.refute(refuted);
