@@ -5,6 +5,7 @@ mod cli {
     pub mod bench;
     pub mod selfplay;
     pub mod solve;
+    pub mod train;
 }
 
 use clap::{Parser, Subcommand};
@@ -30,6 +31,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// Play engine-vs-engine games through the protocol, checking every move and the memory.
     Selfplay(cli::selfplay::Args),
+    /// Fit the learned evaluation to self-play games and write its weights.
+    Train(cli::train::Args),
 }
 
 /// Milliseconds since the program started.
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Train(args)) => cli::train::run(args),
     }
 }
 

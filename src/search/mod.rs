@@ -225,6 +225,13 @@ pub struct Searcher<'a, G: Game> {
     pv_len: [usize; MAX_PLY],
 }
 
+/// Iterations in a row with the same best move and a steady score that make the move clear.
+const STABLE_ITERATIONS: u32 = 4;
+/// Largest score change between iterations that still counts as steady.
+const CALM_SCORE_CHANGE: i32 = 40;
+/// Share of the time after which a search with a clear move stops.
+const CLEAR_MOVE_SHARE: f64 = 0.5;
+
 /// Deepest remaining depth at which quiet moves may be pruned.
 const PRUNE_DEPTH: i32 = 3;
 /// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot
@@ -306,6 +313,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut root = MoveList::new();
         game.generate(&mut root);
         let single_reply = root.len() == 1;
+        let mut stable = 0;
         for depth in 1..=self.limits.depth {
             if best.is_some() && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
@@ -333,13 +341,19 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             progress(&it);
             let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
+            let same_move = best.as_ref().is_some_and(|b| b.pv.first() == it.pv.first());
+            let calm = best
+                .as_ref()
+                .is_some_and(|b| (b.score - score).abs() <= CALM_SCORE_CHANGE);
+            stable = if same_move && calm { stable + 1 } else { 0 };
             best = Some(it);
             if decided || single_reply {
                 break;
             }
             if let Some(t) = self.limits.time_ms {
-                // The next iteration costs several times this one: start it only if it can get somewhere.
-                if self.elapsed_ms() > t * 0.6 {
+                // A move that stayed best with a steady score for several iterations is clear: stop early.
+                // Otherwise go on to the hard limit; an unfinished iteration still improves the root move.
+                if stable >= STABLE_ITERATIONS && self.elapsed_ms() > t * CLEAR_MOVE_SHARE {
                     break;
                 }
             }
