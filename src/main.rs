@@ -1,7 +1,10 @@
 //! `gomoku`: the Gomocup protocol on stdin/stdout (no arguments), and subcommands for measuring and studying
 //! (`gomoku --help` lists them). Each subcommand lives in its own file under `src/cli/`.
 
+#![cfg_attr(target_arch = "wasm32", no_main)]
+#![cfg(not(target_arch = "wasm32"))]
 mod cli {
+    pub mod analyze;
     pub mod bench;
     pub mod selfplay;
     pub mod solve;
@@ -33,6 +36,8 @@ enum Command {
     Selfplay(cli::selfplay::Args),
     /// Fit the learned evaluation to self-play games and write its weights.
     Train(cli::train::Args),
+    /// Show the best N moves of a position with their scores and principal variations.
+    Analyze(cli::analyze::Args),
 }
 
 /// Milliseconds since the program started.
@@ -68,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Train(args)) => cli::train::run(args),
+        Some(Command::Analyze(args)) => cli::analyze::run(args),
     }
 }
 

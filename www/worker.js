@@ -1,6 +1,6 @@
 // Module worker that owns one engine. The page talks to it through js/engine-client.js:
-//   request  {id, op: 'search' | 'evaluate' | 'clear' | 'bench', ...arguments}
-//   replies  {id, type: 'progress', progress}   (search only, after each completed depth)
+//   request  {id, op: 'search' | 'analyze' | 'evaluate' | 'heatmap' | 'threats' | 'clear' | 'bench', ...arguments}
+//   replies  {id, type: 'progress', progress}   (search and analyze, after each completed depth)
 //            {id, type: 'result', result}
 //            {id, type: 'error', message, trap}  (trap: the wasm instance hit a trap and is unusable)
 // engine.search is synchronous, so a search can only be interrupted by terminating the worker.
@@ -25,6 +25,17 @@ self.onmessage = async ({ data }) => {
         result = engine.search(data.record, data.options, (progress) => {
           self.postMessage({ id, type: 'progress', progress });
         });
+        break;
+      case 'analyze':
+        result = engine.analyze(data.record, data.options, (progress) => {
+          self.postMessage({ id, type: 'progress', progress });
+        });
+        break;
+      case 'heatmap':
+        result = engine.heatmap(data.record);
+        break;
+      case 'threats':
+        result = engine.threats(data.record);
         break;
       case 'evaluate':
         result = engine.evaluate(data.record, data.point);

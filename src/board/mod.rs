@@ -9,6 +9,7 @@ use std::fmt;
 
 /// Which lines of stones win.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 pub enum Rule {
     /// Five or more in a row wins.
     #[default]

@@ -11,6 +11,9 @@ pub struct Args {
     /// Search each position for this long (milliseconds) instead of to the fixed depth.
     #[arg(long, value_parser = crate::positive_ms)]
     time_ms: Option<f64>,
+    /// Analyse this many lines (multi-PV) instead of searching for one move; reports the depth reached.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=gomoku::search::analysis::MAX_LINES as i64))]
+    lines: Option<u8>,
 }
 
 /// Runs `gomoku bench`.
@@ -24,12 +27,16 @@ pub fn run(args: &Args) -> ExitCode {
         },
     };
     println!(
-        "bench: {} positions, depth {}, width {}, time {}",
+        "bench: {} positions, depth {}, width {}, time {}{}",
         gomoku::io::bench::POSITIONS.len(),
         settings.depth,
         settings.width,
-        settings.time_ms.map_or("unlimited".to_string(), |t| format!("{t} ms"))
+        settings.time_ms.map_or("unlimited".to_string(), |t| format!("{t} ms")),
+        args.lines.map_or(String::new(), |n| format!(", {n} lines"))
     );
+    if let Some(n) = args.lines {
+        return analysis(&settings, n as usize);
+    }
     let lines = gomoku::io::bench::run(now_ms, &settings, &mut |l| {
         println!(
             "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  swing {:>4}  best {:<4} {}",
@@ -62,5 +69,45 @@ pub fn run(args: &Args) -> ExitCode {
         "total: {nodes} nodes, {ms:.0} ms, {:.0} nodes/s",
         nodes as f64 * 1000.0 / ms.max(1e-3)
     );
+    ExitCode::SUCCESS
+}
+
+/// The benchmark positions analysed with `n` lines: depth reached and nodes per position.
+fn analysis(settings: &Settings, n: usize) -> ExitCode {
+    let mut depths = Vec::new();
+    for record in gomoku::io::bench::POSITIONS {
+        let Ok(pos) = gomoku::io::record::parse_position(record, gomoku::board::Rule::Freestyle) else {
+            continue;
+        };
+        let mut engine = gomoku::search::engine::Engine::new(16, now_ms);
+        let t0 = now_ms();
+        let Some(a) = engine.analyze(&pos, settings, n, None, &mut |_| {}) else {
+            continue;
+        };
+        let ms = now_ms() - t0;
+        let best = a
+            .lines
+            .first()
+            .and_then(|l| l.best_move())
+            .map_or("-".into(), |p| p.to_string());
+        println!(
+            "{:>10} nodes {:>9.1} ms  depth {:>2}  lines {}  best {:<4} {}",
+            a.nodes,
+            ms,
+            a.depth,
+            a.lines.len(),
+            best,
+            record
+        );
+        depths.push(a.depth);
+    }
+    depths.sort_unstable();
+    if let Some(median) = depths.get(depths.len() / 2) {
+        println!(
+            "depth: median {median}, min {}, max {}",
+            depths[0],
+            depths[depths.len() - 1]
+        );
+    }
     ExitCode::SUCCESS
 }

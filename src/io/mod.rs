@@ -5,3 +5,5 @@ pub mod protocol;
 pub mod record;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm_analysis;

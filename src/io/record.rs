@@ -1,6 +1,9 @@
-//! Game records: the moves in order, space-separated (`h8 i9 h10`), black first.
+//! Game records: the moves in order, space-separated (`h8 i9 h10`), black first. A set-up position comes
+//! first as tokens `b:POINT` (a black stone), `w:POINT` (a white stone) and `to:black` / `to:white` (the side
+//! to move after the set-up): `b:h8 b:h9 w:i9 to:white j10 k11` is black h8 h9 and white i9 set up, then
+//! white plays j10 and black k11. A record without set-up tokens is a game from the empty board, as before.
 
-use crate::board::coord::Point;
+use crate::board::coord::{Color, Point};
 use crate::board::{PlayError, Rule};
 use crate::eval::Position;
 use std::fmt;
@@ -27,6 +30,8 @@ pub enum RecordError {
         /// 1-based move number.
         index: usize,
     },
+    /// The set-up part is not a position (why, in words).
+    Setup(String),
 }
 
 impl fmt::Display for RecordError {
@@ -41,6 +46,7 @@ impl fmt::Display for RecordError {
             RecordError::AfterEnd { index } => {
                 write!(f, "the game was already over before move {index}")
             }
+            RecordError::Setup(why) => write!(f, "the set-up position is not valid: {why}"),
         }
     }
 }
@@ -62,13 +68,98 @@ pub fn parse_points(record: &str) -> Result<Vec<Point>, RecordError> {
         .collect()
 }
 
-/// Reads a record and replays it with every move checked.
+/// A set-up position: stones placed, and the side to move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Black stones placed.
+    pub black: Vec<Point>,
+    /// White stones placed.
+    pub white: Vec<Point>,
+    /// Side to move after the set-up (`None`: inferred from the stone counts, black on a tie).
+    pub to_move: Option<Color>,
+}
+
+impl Setup {
+    /// Stones placed.
+    pub fn len(&self) -> usize {
+        self.black.len() + self.white.len()
+    }
+
+    /// Whether nothing is placed and no side to move is given.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0 && self.to_move.is_none()
+    }
+
+    /// The side to move: as given, else white if black has one stone more, else black.
+    pub fn side_to_move(&self) -> Color {
+        self.to_move.unwrap_or(if self.black.len() == self.white.len() + 1 {
+            Color::White
+        } else {
+            Color::Black
+        })
+    }
+}
+
+/// Splits a record into its set-up tokens (read into a [`Setup`]) and the text of its moves.
+pub fn split_setup(record: &str) -> Result<(Setup, String), RecordError> {
+    let mut setup = Setup::default();
+    let mut moves = Vec::new();
+    let tokens = record.split(|c: char| c.is_whitespace() || c == ',' || c == ';');
+    for token in tokens.filter(|t| !t.is_empty()) {
+        let Some((key, value)) = token.split_once(':') else {
+            moves.push(token);
+            continue;
+        };
+        if !moves.is_empty() {
+            return Err(RecordError::Setup(format!("'{}' comes after the moves", clip(token))));
+        }
+        let point = || {
+            value
+                .parse::<Point>()
+                .map_err(|_| RecordError::Setup(format!("bad point in '{}'", clip(token))))
+        };
+        match key.to_ascii_lowercase().as_str() {
+            "b" => setup.black.push(point()?),
+            "w" => setup.white.push(point()?),
+            "to" => {
+                setup.to_move = Some(match value.to_ascii_lowercase().as_str() {
+                    "black" | "b" => Color::Black,
+                    "white" | "w" => Color::White,
+                    _ => return Err(RecordError::Setup(format!("unknown side '{}'", clip(value)))),
+                })
+            }
+            _ => return Err(RecordError::Setup(format!("unknown part '{}'", clip(token)))),
+        }
+    }
+    Ok((setup, moves.join(" ")))
+}
+
+fn clip(text: &str) -> String {
+    text.chars().take(12).collect()
+}
+
+/// Reads a record (with its set-up part, if any) and replays it with every move checked. Also returns the
+/// set-up; the position's history starts with the set-up stones ([`Setup::len`] of them).
+pub fn parse_game(record: &str, rule: Rule) -> Result<(Position, Setup), RecordError> {
+    let (setup, moves) = split_setup(record)?;
+    let points = parse_points(&moves)?;
+    let mut pos = if setup.is_empty() {
+        Position::new(rule)
+    } else {
+        Position::from_stones(rule, &setup.black, &setup.white, setup.side_to_move()).map_err(RecordError::Setup)?
+    };
+    for (i, &p) in points.iter().enumerate() {
+        pos.play(p).map_err(|e| match e {
+            PlayError::Occupied(point) => RecordError::Occupied { index: i + 1, point },
+            PlayError::GameOver => RecordError::AfterEnd { index: i + 1 },
+        })?;
+    }
+    Ok((pos, setup))
+}
+
+/// Reads a record (with its set-up part, if any) and replays it with every move checked.
 pub fn parse_position(record: &str, rule: Rule) -> Result<Position, RecordError> {
-    let points = parse_points(record)?;
-    Position::from_moves(rule, &points).map_err(|(i, e)| match e {
-        PlayError::Occupied(point) => RecordError::Occupied { index: i + 1, point },
-        PlayError::GameOver => RecordError::AfterEnd { index: i + 1 },
-    })
+    parse_game(record, rule).map(|(pos, _)| pos)
 }
 
 #[cfg(test)]
@@ -81,6 +172,35 @@ mod tests {
         let pos = parse_position("  h8 I9,h10;j7  ", Rule::Freestyle).unwrap();
         assert_eq!(pos.board().record(), "h8 i9 h10 j7");
         assert_eq!(parse_position("", Rule::Freestyle).unwrap().board().stone_count(), 0);
+    }
+
+    #[test]
+    fn set_up_positions_are_read_and_checked() {
+        let (pos, setup) = parse_game("b:h8 b:h9 w:i9 to:white j10 k11", Rule::Freestyle).unwrap();
+        assert_eq!(setup.len(), 3);
+        assert_eq!(pos.board().stone_count(), 5);
+        assert_eq!(pos.to_move(), Color::White);
+        assert_eq!(pos.board().at("j10".parse().unwrap()), Some(Color::White));
+        assert_eq!(pos.board().at("k11".parse().unwrap()), Some(Color::Black));
+        // White moves first on an empty-count tie.
+        let (pos, _) = parse_game("B:h8 W:i9 TO:W", Rule::Freestyle).unwrap();
+        assert_eq!(pos.to_move(), Color::White);
+        for bad in [
+            "b:h8 b:h9 b:h10 to:white",
+            "b:h8 w:h8",
+            "b:a1 b:a2 b:a3 b:a4 b:a5 w:c1 w:c2 w:c3 w:c4 w:c5",
+            "h8 b:i9",
+            "b:z9",
+            "x:h8",
+            "to:red",
+        ] {
+            let err = parse_game(bad, Rule::Freestyle).err();
+            assert!(matches!(err, Some(RecordError::Setup(_))), "{bad}: {err:?}");
+        }
+        assert_eq!(
+            parse_position("h8 i9", Rule::Freestyle).unwrap().board().record(),
+            "h8 i9"
+        );
     }
 
     #[test]

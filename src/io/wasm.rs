@@ -4,7 +4,7 @@
 use crate::board::coord::{Color, Direction, Point};
 use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
-use crate::io::record::parse_position;
+use crate::io::record::{parse_game, parse_position};
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -13,13 +13,13 @@ fn now_ms() -> f64 {
     js_sys::Date::now()
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+pub(super) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn points(ps: &[Point]) -> Vec<String> {
+pub(super) fn points(ps: &[Point]) -> Vec<String> {
     ps.iter().map(|p| p.to_string()).collect()
 }
 
@@ -38,11 +38,20 @@ pub fn engine_version() -> String {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct GameState {
+    setup: Option<SetupState>,
     moves: Vec<String>,
     to_move: &'static str,
     winner: Option<&'static str>,
     win_line: Vec<String>,
     draw: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SetupState {
+    black: Vec<String>,
+    white: Vec<String>,
+    to_move: &'static str,
 }
 
 /// Longest record accepted, in UTF-16 units (225 moves need at most 900 characters).
@@ -60,7 +69,7 @@ fn text_arg(value: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
     Ok(text.into())
 }
 
-fn read(record: &JsValue) -> Result<Position, JsError> {
+pub(super) fn read(record: &JsValue) -> Result<Position, JsError> {
     let record = text_arg(record, "record", MAX_RECORD)?;
     parse_position(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
 }
@@ -68,7 +77,8 @@ fn read(record: &JsValue) -> Result<Position, JsError> {
 /// Reads and checks a game record; see `docs/wasm-api.md`.
 #[wasm_bindgen(js_name = parseRecord)]
 pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
-    let pos = read(&record)?;
+    let record = text_arg(&record, "record", MAX_RECORD)?;
+    let (pos, setup) = parse_game(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
@@ -76,7 +86,12 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
         Outcome::Ongoing => (None, vec![], false),
     };
     to_js(&GameState {
-        moves: points(board.history()),
+        setup: (!setup.is_empty()).then(|| SetupState {
+            black: points(&setup.black),
+            white: points(&setup.white),
+            to_move: setup.side_to_move().name(),
+        }),
+        moves: points(&board.history()[setup.len()..]),
         to_move: board.to_move().name(),
         winner,
         win_line,
@@ -86,15 +101,26 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
 
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
-struct Options {
+pub(super) struct Options {
     mode: Option<String>,
     depth: Option<f64>,
     width: Option<f64>,
     time_ms: Option<f64>,
+    /// Lines of an analysis (`engine.analyze` only).
+    pub(super) lines: Option<f64>,
 }
 
 impl Options {
-    fn settings(&self) -> Settings {
+    /// Options from JS (`undefined`, `null` or anything unreadable gives the defaults).
+    pub(super) fn from_js(options: JsValue) -> Options {
+        if options.is_undefined() || options.is_null() {
+            Options::default()
+        } else {
+            serde_wasm_bindgen::from_value(options).unwrap_or_default()
+        }
+    }
+
+    pub(super) fn settings(&self) -> Settings {
         let d = Settings::default();
         let finite = |v: Option<f64>| v.filter(|x| x.is_finite());
         Settings {
@@ -192,7 +218,7 @@ struct Evaluation {
 /// The engine for one worker: keeps its transposition table between moves.
 #[wasm_bindgen]
 pub struct Engine {
-    core: CoreEngine,
+    pub(super) core: CoreEngine,
 }
 
 #[wasm_bindgen]
@@ -214,12 +240,7 @@ impl Engine {
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
         let pos = read(&record)?;
-        let opts: Options = if options.is_undefined() || options.is_null() {
-            Options::default()
-        } else {
-            serde_wasm_bindgen::from_value(options).unwrap_or_default()
-        };
-        let settings = opts.settings();
+        let settings = Options::from_js(options).settings();
         let mut progress = |info: &SearchInfo| {
             if let (Some(f), Ok(v)) = (on_progress.as_ref(), to_js(&Report::from(info))) {
                 let _ = f.call1(&JsValue::NULL, &v);

@@ -282,13 +282,31 @@ impl Game for GomokuGame<'_> {
     const QUIET_BELOW: i32 = 2 * Combo::ClosedThree.score();
 }
 
+/// What the root threat searches left to do ([`Engine::root_threats`]).
+pub(super) enum RootPlan {
+    /// Decided without α-β: an immediate five, a VCF or a VCT (or evaluation-only mode).
+    Solved(SearchInfo),
+    /// The α-β search is needed.
+    Search {
+        /// The move to play if the search completes nothing.
+        fallback: Point,
+        /// Root moves after which the opponent has a VCF (empty if that is every move).
+        refuted: Bitboard,
+        /// Nodes the threat searches visited.
+        threat_nodes: u64,
+    },
+}
+
 /// A Gomoku player that keeps its transposition table and threat-search cache between moves.
 pub struct Engine {
     /// Allocated on the first α-β search, so an engine used only for evaluation costs no table.
-    tt: TranspositionTable<Point>,
-    tt_mb: usize,
-    threats: ThreatSolver,
-    clock: fn() -> f64,
+    pub(super) tt: TranspositionTable<Point>,
+    pub(super) tt_mb: usize,
+    pub(super) threats: ThreatSolver,
+    pub(super) clock: fn() -> f64,
+    /// Whether the α-β search is selective ([`Limits::reductions`]); on unless switched off for tests that
+    /// need exact values.
+    pub(super) selective: bool,
 }
 
 /// Longest VCF the root threat search looks for, in attacker moves.
@@ -296,9 +314,9 @@ const ROOT_VCF_MOVES: u8 = 100;
 /// Node budget of the root VCF search.
 const ROOT_VCF_NODES: u64 = 100_000;
 /// Longest opponent VCF the root defence check looks for, in its moves.
-const DEFENCE_VCF_MOVES: u8 = 20;
+pub(super) const DEFENCE_VCF_MOVES: u8 = 20;
 /// Node budget of the defence check, per root move.
-const DEFENCE_VCF_NODES: u64 = 3_000;
+pub(super) const DEFENCE_VCF_NODES: u64 = 3_000;
 /// Longest VCT the root threat search looks for, in plies.
 const ROOT_VCT_PLIES: u8 = 13;
 /// Largest node budget of the root VCT search (less when the time per move is short).
@@ -313,13 +331,97 @@ impl Engine {
             tt_mb,
             threats: ThreatSolver::new(),
             clock,
+            selective: true,
         }
+    }
+
+    /// Switches the selective search (reductions and pruning) on or off; off, every depth is searched
+    /// full-width within the width limit, so results do not depend on move order or earlier searches.
+    pub fn set_selective(&mut self, on: bool) {
+        self.selective = on;
     }
 
     /// Forgets what earlier searches learnt.
     pub fn clear(&mut self) {
         self.tt.clear();
         self.threats.clear();
+    }
+
+    /// The root's candidates and its threat searches, shared by [`Engine::think`] and the analysis: an
+    /// immediate five, a VCF or a VCT solves the position; otherwise the moves that lose to a VCF are found.
+    pub(super) fn root_threats(&mut self, work: &mut Position, settings: &Settings, start: f64) -> Option<RootPlan> {
+        let mut list = MoveList::new();
+        let forced_root = generate_moves(work, &mut list);
+        list.sort();
+        let fallback = list.moves().first().copied()?;
+        let me = work.to_move();
+        let quick = |depth, score, pv: Vec<Point>, nodes| SearchInfo {
+            depth,
+            score,
+            pv,
+            nodes,
+            time_ms: (self.clock)() - start,
+        };
+
+        if settings.mode == Mode::EvalOnly {
+            let info = quick(0, work.square_score(fallback, me), vec![fallback], list.len() as u64);
+            return Some(RootPlan::Solved(info));
+        }
+        if !work.fives(me).is_empty() {
+            let info = quick(1, MATE - 1, vec![fallback], 1);
+            return Some(RootPlan::Solved(info));
+        }
+        // The threat searches may use a fifth of the time each; the α-β search gets the rest.
+        let deadline = |share: f64| settings.time_ms.map(|t| (self.clock, start + t * share));
+        self.threats.set_deadline(deadline(0.2));
+        if let Some(line) = self.threats.vcf(work, ROOT_VCF_MOVES, ROOT_VCF_NODES) {
+            let info = quick(line.len() as u32, MATE - line.len() as i32, line, self.threats.nodes());
+            return Some(RootPlan::Solved(info));
+        }
+        let mut threat_nodes = self.threats.nodes();
+        if work.fives(me.opponent()).is_empty() {
+            let budget = settings
+                .time_ms
+                .map_or(ROOT_VCT_NODES, |t| ((t * 50.0) as u64).clamp(1_000, ROOT_VCT_NODES));
+            let budget = settings.nodes.map_or(budget, |n| budget.min(n / 4));
+            self.threats.set_deadline(deadline(0.4));
+            let found = self.threats.vct(work, ROOT_VCT_PLIES, budget);
+            threat_nodes += self.threats.nodes();
+            if let Some(line) = found {
+                let info = quick(line.len() as u32, MATE - line.len() as i32, line, threat_nodes);
+                return Some(RootPlan::Solved(info));
+            }
+        }
+
+        // Defence check: a root move after which the opponent has a VCF loses; search the others.
+        self.threats.set_deadline(deadline(0.5));
+        let mut refuted = Bitboard::EMPTY;
+        let checked = if forced_root {
+            list.len()
+        } else {
+            list.len().min(settings.width)
+        };
+        for &m in &list.moves()[..checked] {
+            work.make(m);
+            if self
+                .threats
+                .vcf_length(work, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES)
+                .is_some()
+            {
+                refuted.set(m);
+            }
+            threat_nodes += self.threats.nodes();
+            work.undo();
+        }
+        if refuted.count() as usize == list.len() {
+            refuted = Bitboard::EMPTY; // lost anyway: let the search find the longest resistance
+        }
+
+        Some(RootPlan::Search {
+            fallback,
+            refuted,
+            threat_nodes,
+        })
     }
 
     /// Chooses a move for the side to move in `pos`. Calls `progress` for each completed step. Returns `None`
@@ -337,77 +439,18 @@ impl Engine {
         let settings = settings.clamped();
         let start = (self.clock)();
         let mut work = pos.clone();
-        let mut list = MoveList::new();
-        let forced_root = generate_moves(&work, &mut list);
-        list.sort();
-        let fallback = list.moves().first().copied()?;
-        let me = work.to_move();
-        let quick = |depth, score, pv: Vec<Point>, nodes| SearchInfo {
-            depth,
-            score,
-            pv,
-            nodes,
-            time_ms: (self.clock)() - start,
-        };
-
-        if settings.mode == Mode::EvalOnly {
-            let info = quick(0, work.square_score(fallback, me), vec![fallback], list.len() as u64);
-            progress(&info);
-            return Some(info);
-        }
-        if !work.fives(me).is_empty() {
-            let info = quick(1, MATE - 1, vec![fallback], 1);
-            progress(&info);
-            return Some(info);
-        }
-        // The threat searches may use a fifth of the time each; the α-β search gets the rest.
-        let deadline = |share: f64| settings.time_ms.map(|t| (self.clock, start + t * share));
-        self.threats.set_deadline(deadline(0.2));
-        if let Some(line) = self.threats.vcf(&mut work, ROOT_VCF_MOVES, ROOT_VCF_NODES) {
-            let info = quick(line.len() as u32, MATE - line.len() as i32, line, self.threats.nodes());
-            progress(&info);
-            return Some(info);
-        }
-        let mut threat_nodes = self.threats.nodes();
-        if work.fives(me.opponent()).is_empty() {
-            let budget = settings
-                .time_ms
-                .map_or(ROOT_VCT_NODES, |t| ((t * 50.0) as u64).clamp(1_000, ROOT_VCT_NODES));
-            let budget = settings.nodes.map_or(budget, |n| budget.min(n / 4));
-            self.threats.set_deadline(deadline(0.4));
-            let found = self.threats.vct(&mut work, ROOT_VCT_PLIES, budget);
-            threat_nodes += self.threats.nodes();
-            if let Some(line) = found {
-                let info = quick(line.len() as u32, MATE - line.len() as i32, line, threat_nodes);
+        let (fallback, refuted, threat_nodes) = match self.root_threats(&mut work, &settings, start)? {
+            RootPlan::Solved(info) => {
                 progress(&info);
                 return Some(info);
             }
-        }
-
-        // Defence check: a root move after which the opponent has a VCF loses; search the others.
-        self.threats.set_deadline(deadline(0.5));
-        let mut refuted = Bitboard::EMPTY;
-        let checked = if forced_root {
-            list.len()
-        } else {
-            list.len().min(settings.width)
+            RootPlan::Search {
+                fallback,
+                refuted,
+                threat_nodes,
+            } => (fallback, refuted, threat_nodes),
         };
-        for &m in &list.moves()[..checked] {
-            work.make(m);
-            if self
-                .threats
-                .vcf_length(&mut work, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES)
-                .is_some()
-            {
-                refuted.set(m);
-            }
-            threat_nodes += self.threats.nodes();
-            work.undo();
-        }
-        if refuted.count() as usize == list.len() {
-            refuted = Bitboard::EMPTY; // lost anyway: let the search find the longest resistance
-        }
-
+        let deadline = |share: f64| settings.time_ms.map(|t| (self.clock, start + t * share));
         self.threats.set_deadline(deadline(1.0));
         // Allocating (and zeroing) a large table takes a while: before the time left is measured.
         if !self.tt.enabled() {
@@ -418,7 +461,7 @@ impl Engine {
             width: settings.width,
             time_ms: settings.time_ms.map(|t| (t - ((self.clock)() - start)).max(1.0)),
             nodes: settings.nodes,
-            reductions: true,
+            reductions: self.selective,
         };
         let clock = self.clock;
         let mut searcher = Searcher::new(&self.tt, limits, clock, stop);

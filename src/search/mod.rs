@@ -4,6 +4,7 @@
 //! The search is generic over [`Game`] so that small games (the seed's example tree, tic-tac-toe) can check it
 //! against plain minimax; it is monomorphised, so Gomoku pays nothing for the abstraction.
 
+pub mod analysis;
 pub mod engine;
 pub mod threat;
 pub mod tt;
@@ -361,8 +362,18 @@ impl<'a, G: Game> Searcher<'a, G> {
         best
     }
 
+    /// Whether a limit or the stop flag ended the last search.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The principal variation of the last completed root search (empty if the root had no move).
+    pub fn root_pv(&self) -> &[G::Move] {
+        &self.pv[0][..self.pv_len[0]]
+    }
+
     /// Searches the root at `depth` inside a window around the previous score, widening on failure.
-    fn aspiration(&mut self, game: &mut G, depth: i32, prev: Option<i32>) -> i32 {
+    pub fn aspiration(&mut self, game: &mut G, depth: i32, prev: Option<i32>) -> i32 {
         let mut delta = 60;
         let (mut alpha, mut beta) = match prev {
             Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),

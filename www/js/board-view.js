@@ -25,15 +25,19 @@ export class BoardView {
   #hover = null; // point under the pointer
   #focus = 'h8'; // the grid's roving tab stop
   #frame = 0;
+  #overlay = null; // {draw(ctx, geometry), labels: Map<point, string>} from js/overlays.js, or null
+  #pointed = null; // last point reported to onPointer
 
   /**
    * @param {{canvas: HTMLCanvasElement, grid: HTMLElement,
-   *          onPlay: (point: string) => void, onInspect: (point: string) => void}} options
+   *          onPlay: (point: string) => void, onInspect: (point: string) => void,
+   *          onPointer?: (point: string|null) => void}} options
+   *   onPointer: the point under the pointer or the focused point changed (null: none).
    */
-  constructor({ canvas, grid, onPlay, onInspect }) {
+  constructor({ canvas, grid, onPlay, onInspect, onPointer }) {
     this.#canvas = canvas;
     this.#grid = grid;
-    this.#handlers = { onPlay, onInspect };
+    this.#handlers = { onPlay, onInspect, onPointer };
     grid.parentElement.style.setProperty('--pad', String(PAD));
     grid.parentElement.style.setProperty('--units', String(UNITS));
     this.#buildGrid();
@@ -46,20 +50,41 @@ export class BoardView {
    * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null}} view
    *   preview: colour of the ghost stone under the pointer / focus, or null when no move can be made.
    */
-  render({ moves, winLine, showNumbers, preview }) {
+  render({ moves, winLine, showNumbers, preview, setup = null }) {
     const stones = new Map();
-    moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? 'black' : 'white', number: i + 1 }));
+    // A set-up position's stones come first, unnumbered; its side to move plays move 1.
+    for (const color of ['black', 'white']) for (const point of setup?.[color] ?? []) stones.set(point, { color, number: null });
+    const first = setup?.toMove ?? 'black';
+    const other = first === 'black' ? 'white' : 'black';
+    moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
     this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview };
+    this.#label();
+    this.#schedule();
+  }
+
+  /**
+   * Drawing and cell names on top of the stones (analysis candidates, ghost lines, heat map, threats).
+   * @param {{draw: (ctx: CanvasRenderingContext2D, geometry: object) => void, labels: Map<string, string>}|null} overlay
+   */
+  setOverlay(overlay) {
+    this.#overlay = overlay;
+    this.#label();
+    this.#schedule();
+  }
+
+  #label() {
+    const { stones, winLine, lastMove } = this.#state;
     const winning = new Set(winLine);
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
       let label = `${point} ${stone ? stone.color : 'empty'}`;
-      if (stone) label += `, move ${stone.number}`;
-      if (point === this.#state.lastMove) label += ', last move';
+      if (stone?.number) label += `, move ${stone.number}`;
+      if (point === lastMove) label += ', last move';
       if (winning.has(point)) label += ', winning line';
+      const extra = this.#overlay?.labels?.get(point);
+      if (extra) label += `, ${extra}`;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
     }
-    this.#schedule();
   }
 
   /** Moves keyboard focus to a point (used after loading a game so the tab stop is sensible). */
@@ -184,6 +209,11 @@ export class BoardView {
   }
 
   #schedule() {
+    const pointed = this.#previewPoint();
+    if (pointed !== this.#pointed) {
+      this.#pointed = pointed;
+      this.#handlers.onPointer?.(pointed);
+    }
     if (!this.#frame) {
       this.#frame = requestAnimationFrame(() => {
         this.#frame = 0;
@@ -271,9 +301,12 @@ export class BoardView {
       drawStone(ctx, cx, cy, radius, preview, 0.45);
     }
 
+    this.#overlay?.draw(ctx, { cell, radius, centre, drawStone });
+
     // Move numbers, or a dot on the last move.
     if (showNumbers) {
       for (const [point, stone] of stones) {
+        if (!stone.number) continue;
         const [cx, cy] = centre(point);
         const digits = String(stone.number).length;
         ctx.font = `600 ${Math.round(cell * (digits > 2 ? 0.32 : 0.4))}px system-ui, sans-serif`;

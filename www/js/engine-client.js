@@ -34,6 +34,21 @@ export class EngineClient {
     return this.#request('search', { record, options }, onProgress);
   }
 
+  /** Multi-line analysis: {lines: [{move, score, scoreText, depth, pv}], depth, nodes, timeMs}. */
+  analyze(record, options, onProgress) {
+    return this.#request('analyze', { record, options }, onProgress);
+  }
+
+  /** Every empty point's square score for both sides: {toMove, points: [{point, attack, defence}]}. */
+  heatmap(record) {
+    return this.#request('heatmap', { record });
+  }
+
+  /** Five / four / open-three points per colour: {black, white, forbidden}. */
+  threats(record) {
+    return this.#request('threats', { record });
+  }
+
   evaluate(record, point) {
     return this.#request('evaluate', { record, point });
   }

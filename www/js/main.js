@@ -9,8 +9,14 @@ import { AiPlayer } from './ai-player.js';
 import { SettingsPanel } from './settings.js';
 import { SearchLog, formatCount } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
+import { AnalysisPanel } from './analysis.js';
+import { Navigation } from './navigation.js';
+import { Review } from './review.js';
+import { SetupEditor } from './setup.js';
+import { t } from './i18n.js';
 import * as storage from './storage.js';
-import { capitalize, colorOfMove } from './coords.js';
+import { capitalize } from './coords.js';
+import { recordOfState, setupText } from './game.js';
 
 const $ = (id) => document.getElementById(id);
 const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can be followed
@@ -44,6 +50,11 @@ let helperEngine;
 let log;
 let evalPanel;
 let settings;
+let study; // analysis mode, hint, overlays (js/analysis.js)
+let nav; // move navigation and variations (js/navigation.js)
+let review; // game review with the evaluation graph (js/review.js)
+let setupEditor; // board set-up (js/setup.js)
+let browsing = false; // looking at an earlier position through navigation: the AI waits
 
 let mode = 'hva'; // 'hva' human vs AI, 'hvh' two humans, 'ava' AI vs AI
 let humanColor = 'black';
@@ -82,7 +93,58 @@ async function start() {
   helperEngine.warmUp();
   log = new SearchLog($('search-log'));
   ai = new AiPlayer(searchEngine, helperEngine, { onProgress: (p) => log.progress(p) });
-  board = new BoardView({ canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect });
+  board = new BoardView({
+    canvas: $('board-canvas'), grid: $('board-grid'), onPlay: humanPlays, onInspect: inspect,
+    onPointer: (point) => study?.pointer(point),
+  });
+  const analysisEngine = new EngineClient('gomoku-analysis', {
+    onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
+  });
+  study = new AnalysisPanel({
+    engine: analysisEngine, helper: helperEngine, board, root: $('analysis-panel'), bar: $('eval-bar'),
+    toolbar: document.querySelector('.controls'),
+    getPosition: () => ({
+      record: game.record, toMove: game.toMove, over: game.over, vsAi: mode === 'hva',
+      canHint: mode === 'hva' && humanCanMove(),
+      editing: setupEditor?.active ?? false,
+    }),
+    aiOptions: () => settings.engineOptions(),
+    onToggle: () => { cancelAi(); update(); },
+    announce,
+    play: humanPlays,
+  });
+  nav = new Navigation({
+    game, list: ui.moveList, future: $('move-future'), variations: $('variations'),
+    goTo: goToMove,
+    restore: (index) => { cancelAi(); game.restoreVariation(index); browsing = game.canRedo; update(); },
+  });
+  review = new Review({
+    engine: new EngineClient('gomoku-review', {
+      onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
+    }),
+    root: $('review-panel'),
+    getLine: () => {
+      const line = game.line;
+      const end = rules([setupText(game.setup), line.join(' ')].filter(Boolean).join(' '));
+      const setup = game.setup;
+      return {
+        setup: setupText(setup), first: setup?.toMove ?? 'black',
+        moves: line, over: end.winner !== null || end.draw, at: game.moves.length,
+      };
+    },
+    goTo: goToMove,
+  });
+  setupEditor = new SetupEditor({
+    root: $('setup-panel'), rules,
+    getStart: () => {
+      const stones = new Map();
+      for (const color of ['black', 'white']) for (const p of game.setup?.[color] ?? []) stones.set(p, color);
+      game.moves.forEach((p, i) => stones.set(p, game.colorOf(i)));
+      return { stones, toMove: game.over ? 'black' : game.toMove };
+    },
+    onChange: () => { cancelAi(); update(); },
+    onDone: (record) => { cancelAi(); game.load(record); aiBlockedAt = null; browsing = false; update(); },
+  });
   evalPanel = new EvalPanel({
     panel: $('eval-panel'), title: $('eval-title'), note: $('eval-note'), body: $('eval-body'), closeButton: $('eval-close'),
   });
@@ -170,6 +232,8 @@ function wireControls() {
 // ---- Whose move ---------------------------------------------------------------------------
 
 function isAiTurn() {
+  // In analysis mode the AI only analyses; against the AI, while browsing back (moves ahead to redo) it waits.
+  if (study?.active || setupEditor?.active || (mode === 'hva' && browsing)) return false;
   return !game.over && (mode === 'ava' || (mode === 'hva' && game.toMove !== humanColor));
 }
 
@@ -242,6 +306,10 @@ function cancelAi() {
 // ---- Actions ------------------------------------------------------------------------------
 
 function humanPlays(point) {
+  if (setupEditor.active) {
+    setupEditor.click(point);
+    return;
+  }
   if (game.over) {
     announce('The game is over. Start a new game or undo.');
     showMessage('The game is over. Start a new game or undo.', 'info');
@@ -261,6 +329,7 @@ function humanPlays(point) {
     showMessage(err.message, 'error');
     return;
   }
+  browsing = false;
   clearMessage();
   announceMove();
   update();
@@ -268,6 +337,7 @@ function humanPlays(point) {
 
 function newGame() {
   cancelAi();
+  browsing = false;
   game.reset();
   aiBlockedAt = null;
   paused = false;
@@ -283,7 +353,7 @@ function undo() {
   cancelAi();
   if (mode === 'hva') {
     while (game.canUndo) {
-      const color = colorOfMove(game.moves.length - 1);
+      const color = game.colorOf(game.moves.length - 1);
       game.undo();
       if (color === humanColor) break;
     }
@@ -309,6 +379,18 @@ function redo() {
   update();
 }
 
+/** Shows the position after `count` moves of the line (navigation), keeping the moves ahead. */
+function goToMove(count) {
+  if (setupEditor.active) return; // the board shows the set-up being edited
+  cancelAi();
+  while (game.moves.length > count && game.canUndo) game.undo();
+  while (game.moves.length < count && game.canRedo) game.redo();
+  if (mode === 'ava') paused = true;
+  browsing = game.canRedo;
+  announce(game.lastMove ? t('analysis.atMove', { n: game.moves.length, move: game.lastMove }) : t('analysis.atStart'));
+  update();
+}
+
 function loadRecord(text, source) {
   let state;
   try {
@@ -320,9 +402,10 @@ function loadRecord(text, source) {
     if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
     return;
   }
-  if (source === 'link' && state.moves.join(' ') === game.record) return; // our own address, nothing new
+  if (source === 'link' && recordOfState(state) === game.record) return; // our own address, nothing new
   cancelAi();
-  game.load(state.moves.join(' '));
+  game.load(recordOfState(state));
+  browsing = false;
   aiBlockedAt = null;
   const loaded = `Loaded ${game.moves.length} move${game.moves.length === 1 ? '' : 's'}.`;
   if (source === 'record') showNote(loaded, 'info');
@@ -374,8 +457,9 @@ function update() {
   app.dataset.aiState = thinking ? 'thinking' : 'idle';
   ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
 
-  board.render({
+  board.render(setupEditor.active ? { ...setupEditor.view(), showNumbers } : {
     moves: game.moves,
+    setup: game.setup,
     winLine: game.winLine,
     showNumbers,
     preview: humanCanMove() ? game.toMove : null,
@@ -389,7 +473,7 @@ function update() {
   ui.banner.dataset.result = game.winner ?? (game.draw ? 'draw' : '');
 
   ui.undo.disabled = !(mode === 'hva'
-    ? game.moves.some((_, i) => colorOfMove(i) === humanColor)
+    ? game.moves.some((_, i) => game.colorOf(i) === humanColor)
     : game.canUndo);
   ui.redo.disabled = !game.canRedo;
   ui.stop.disabled = !thinking;
@@ -399,6 +483,9 @@ function update() {
   ui.step.disabled = !(paused && isAiTurn() && !thinking);
 
   renderMoveList();
+  nav.render();
+  study.update();
+  review.update();
   // An open evaluation follows the game: the same point, evaluated again in the new position.
   if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
   storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
@@ -408,6 +495,8 @@ function update() {
 
 function statusText(thinking) {
   if (game.over) return 'Game over.';
+  if (setupEditor.active) return t('analysis.setupStatus');
+  if (study.active) return t('analysis.statusActive', { side: t(`analysis.${game.toMove}`) });
   const side = capitalize(game.toMove);
   if (thinking) return `${side} (AI) is thinking…`;
   if (aiBlockedAt === game.record) return `${side} (AI) cannot move. Undo, load a game or start a new one.`;
@@ -437,12 +526,12 @@ function renderMoveList() {
     if (existing?.dataset.point === moves[i]) continue;
     const item = document.createElement('li');
     item.dataset.point = moves[i];
-    item.dataset.color = colorOfMove(i);
+    item.dataset.color = game.colorOf(i);
     const number = document.createElement('span');
     number.className = 'num';
     number.textContent = `${i + 1}.`;
     const stone = document.createElement('span');
-    stone.className = `stone ${colorOfMove(i)}`;
+    stone.className = `stone ${game.colorOf(i)}`;
     stone.setAttribute('aria-hidden', 'true');
     item.append(number, stone, moves[i]);
     if (existing) existing.replaceWith(item);
@@ -455,7 +544,7 @@ function renderMoveList() {
 
 /** Says the last move; a result is announced by the banner (role="alert"). */
 function announceMove() {
-  announce(`${capitalize(colorOfMove(game.moves.length - 1))} ${game.lastMove}.`);
+  announce(`${capitalize(game.colorOf(game.moves.length - 1))} ${game.lastMove}.`);
 }
 
 function announce(text) {

@@ -1,5 +1,7 @@
 // Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted and never
-// silently deleted) and the position in the URL ("#moves=h8,i9,h10").
+// silently deleted) and the position in the URL ("#moves=h8,i9,h10"; a set-up position: "#moves=b:h8,w:i9,to:black,h9").
+
+import { recordOfState } from './game.js';
 
 export const GAME_KEY = 'gomoku.game';
 export const SETTINGS_KEY = 'gomoku.settings';
@@ -141,7 +143,7 @@ export function parseGameEntry(data, rules) {
   } catch (err) {
     throw new Error(`its moves are not a legal game: ${clip(err.message)}`);
   }
-  return { moves: state.moves.join(' '), mode: data.mode, humanColor: data.humanColor };
+  return { moves: recordOfState(state), mode: data.mode, humanColor: data.humanColor };
 }
 
 /**

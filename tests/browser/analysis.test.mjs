@@ -1,0 +1,143 @@
+// Analysis mode: live candidates on the board (named for screen readers), their lines on hover, the
+// evaluation bar, Hint, the threat overlay and heat map, and the page answering clicks while it analyses.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startBrowser, openPage, cell, record, setMode, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
+
+const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+/** Grid cells whose name says "candidate K", as {point, rank}. */
+function candidateCells(page) {
+  return page.$$eval('[role="gridcell"]', (cells) => cells.flatMap((c) => {
+    const m = c.getAttribute('aria-label').match(/candidate (\d+)/);
+    return m ? [{ point: c.dataset.point, rank: Number(m[1]), label: c.getAttribute('aria-label') }] : [];
+  }));
+}
+
+async function analysisOn(page) {
+  await page.check('#analysis-on');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-list .candidate').length >= 5, null, { timeout: 20000 });
+}
+
+test('analysis mode marks 5 candidates, shows lines on hover, the bar, and plays a clicked candidate', async () => {
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9,h10,h9,g9,i7' });
+  await analysisOn(page);
+  const cands = await candidateCells(page);
+  assert.deepEqual(cands.map((c) => c.rank).sort(), [1, 2, 3, 4, 5], JSON.stringify(cands));
+  for (const c of cands) assert.match(c.label, new RegExp(`^${c.point} empty, candidate ${c.rank}, `), c.label);
+  assert.equal(await record(page), 'h8 i9 h10 h9 g9 i7', 'analysing plays nothing');
+  assert.equal(await page.isHidden('#eval-bar'), false, 'the evaluation bar is shown');
+  assert.match(await page.getAttribute('#eval-bar', 'aria-valuetext'), /^Black /);
+
+  // Hover the first candidate: its line appears as numbered stones ("line move N") on the grid.
+  const first = cands.find((c) => c.rank === 1);
+  await cell(page, first.point).hover();
+  await page.waitForFunction(() => [...document.querySelectorAll('[role="gridcell"]')]
+    .some((c) => /line move 2/.test(c.getAttribute('aria-label'))));
+  const pvCells = await page.$$eval('[role="gridcell"]', (cells) => cells.filter((c) => /line move \d/.test(c.getAttribute('aria-label'))).length);
+  assert.ok(pvCells >= 2, `line stones shown: ${pvCells}`);
+  await page.screenshot({ path: `${ARTIFACTS}analysis.png` });
+
+  // The page stays responsive while the analysis runs: a click on the mode select is answered at once.
+  const took = await page.evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    const button = document.getElementById('show-numbers');
+    button.addEventListener('click', () => resolve(performance.now() - t0), { once: true });
+    button.click();
+  }));
+  assert.ok(took < 100, `click answered in ${took} ms`);
+
+  // Clicking a candidate plays it and the analysis restarts on the new position.
+  await cell(page, first.point).click();
+  assert.equal(await record(page), `h8 i9 h10 h9 g9 i7 ${first.point}`);
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-list .candidate').length >= 5, null, { timeout: 20000 });
+  const after = await candidateCells(page);
+  assert.ok(!after.some((c) => c.point === first.point), 'candidates are for the new position');
+  await page.uncheck('#analysis-on');
+  assert.equal(await page.isHidden('#eval-bar'), true);
+  assert.equal((await candidateCells(page)).length, 0, 'candidates cleared when analysis is off');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('Hint shows the best move without playing it', async () => {
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9' });
+  await setSettings(page, { timeMs: 300 });
+  assert.equal(await page.isVisible('#btn-hint'), true, 'Hint is offered against the AI');
+  await page.click('#btn-hint');
+  await page.waitForFunction(() => [...document.querySelectorAll('[role="gridcell"]')].some((c) => /, hint$|, hint,/.test(c.getAttribute('aria-label'))), null, { timeout: 15000 });
+  assert.match(await page.textContent('#analysis-status'), /Hint: [a-o]\d+/);
+  assert.equal(await record(page), 'h8 i9', 'the hint is not played');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('threat overlay marks a four point of each colour and the heat map renders', async () => {
+  // Black h8 h9 h10 (open three: h7, h11 make fours), white d4 e4 f4 g4? no: white a1 a2 (nothing).
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,a1,h9,a3,h10' });
+  await setMode(page, 'hvh');
+  await page.check('#show-threats');
+  await page.waitForFunction(() => /black four/.test(document.querySelector('[data-point="h11"]').getAttribute('aria-label')));
+  assert.match(await cell(page, 'h7').getAttribute('aria-label'), /black four/);
+  assert.doesNotMatch(await cell(page, 'o15').getAttribute('aria-label'), /four|three/);
+  const before = await page.$eval('#board-canvas', (c) => c.toDataURL());
+  await page.check('#show-heat');
+  await page.waitForFunction((prev) => document.getElementById('board-canvas').toDataURL() !== prev, before);
+  await page.screenshot({ path: `${ARTIFACTS}overlays.png` });
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('navigation: go to move 3 and back keeps every move; a new move keeps the old line restorable', async () => {
+  const moves = 'h8 i9 h10 h9 g9 i7 j8';
+  const { page, context, errors } = await openPage(env, { hash: `#moves=${moves.replaceAll(' ', ',')}` });
+  await setMode(page, 'hvh');
+  await page.click('#move-list li:nth-child(3)');
+  assert.equal(await record(page), 'h8 i9 h10');
+  assert.equal(await page.locator('#move-future li').count(), 4);
+  await page.locator('#btn-new').focus(); // outside the board: the arrows navigate
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await record(page), 'h8 i9 h10 h9');
+  await page.keyboard.press('Home');
+  assert.equal(await record(page), '');
+  await page.keyboard.press('End');
+  assert.equal(await record(page), moves, 'every move kept');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await record(page), 'h8 i9 h10 h9 g9');
+  // A different move starts a new line; the old one is listed and comes back.
+  await cell(page, 'a1').click();
+  assert.equal(await record(page), 'h8 i9 h10 h9 g9 a1');
+  assert.equal(await page.locator('#variations button').count(), 1);
+  await page.click('#variations button');
+  assert.equal(await record(page), 'h8 i9 h10 h9 g9');
+  await page.keyboard.press('End');
+  assert.equal(await record(page), moves, 'the old line is back');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('against the AI, going back does not make the AI move; End returns to the game', async () => {
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9,h10' });
+  await setSettings(page, { timeMs: 200 });
+  await waitAiIdle(page);
+  const game = await record(page);
+  await page.click('#move-list li:nth-child(1)');
+  assert.equal(await record(page), 'h8');
+  await page.waitForTimeout(400);
+  assert.equal(await page.getAttribute('#app', 'data-ai-state'), 'idle');
+  assert.equal(await record(page), 'h8');
+  await page.locator('#btn-new').focus();
+  await page.keyboard.press('End');
+  assert.equal(await record(page), game);
+  assertNoErrors(errors);
+  await context.close();
+});

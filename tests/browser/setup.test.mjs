@@ -1,0 +1,80 @@
+// Board set-up: stones of either colour placed and removed, the side to move chosen (white first is fine),
+// a bad position refused with a clear message and the game untouched, and play continuing from a good one;
+// the set-up travels in the record and the link.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startBrowser, openPage, cell, record, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
+
+const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+test('set up a position with white to move; the AI (white) plays from it and the link keeps it', async () => {
+  const { page, context, errors } = await openPage(env);
+  await setSettings(page, { timeMs: 200 });
+  await page.click('#btn-setup');
+  await page.check('#setup-black');
+  for (const p of ['h8', 'h9', 'h10']) await cell(page, p).click();
+  await page.check('#setup-white');
+  await cell(page, 'i9').click();
+  await cell(page, 'a1').click();
+  await page.check('#setup-erase');
+  await cell(page, 'a1').click(); // removed again
+  await page.selectOption('#setup-to-move', 'white');
+  assert.match(await cell(page, 'h10').getAttribute('aria-label'), /^h10 black/);
+  assert.match(await cell(page, 'a1').getAttribute('aria-label'), /^a1 empty/);
+  await page.screenshot({ path: `${ARTIFACTS}setup.png` });
+  assert.equal(await record(page), '', 'editing leaves the game alone until Done');
+
+  // 3 black and 1 white cannot have white to move: refused, editor stays open.
+  await page.click('#btn-setup-done');
+  assert.match(await page.textContent('#setup-note'), /cannot be played: .*3 black and 1 white stones cannot have white to move/);
+  assert.equal(await page.isVisible('#btn-setup-done'), true);
+  await page.check('#setup-white');
+  await cell(page, 'o15').click();
+  await page.click('#btn-setup-done');
+  assert.match(await page.textContent('#setup-note'), /white to move/);
+  // You are Black: the AI plays White's move from the set-up; it must stop the open three.
+  await page.waitForFunction(() => /to:white \w+/.test(document.getElementById('app').dataset.record), null, { timeout: 15000 });
+  await waitAiIdle(page);
+  const rec = await record(page);
+  assert.match(rec, /^b:h8 b:h9 b:h10 w:i9 w:o15 to:white (h7|h11|h6|h12)$/, rec);
+  assert.equal(await page.locator('#move-list li').count(), 1);
+  assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /^#moves=b:h8,b:h9,b:h10,w:i9,w:o15,to:white,/);
+
+  // The link reopens the same set-up and moves.
+  const { page: page2, context: context2, errors: errors2 } = await openPage(env, { hash: await page.evaluate(() => location.hash) });
+  assert.equal(await record(page2), rec);
+  assert.match(await cell(page2, 'i9').getAttribute('aria-label'), /^i9 white/);
+  assertNoErrors(errors2);
+  await context2.close();
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('a set-up with a five on the board is refused; an empty board with white first is fine', async () => {
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9' });
+  await page.selectOption('#mode', 'hvh');
+  await page.click('#btn-setup');
+  await page.click('#btn-setup-clear');
+  for (const p of ['a1', 'a2', 'a3', 'a4', 'a5']) await cell(page, p).click();
+  await page.check('#setup-white');
+  for (const p of ['c1', 'c2', 'c3', 'c4', 'c5']) await cell(page, p).click();
+  await page.click('#btn-setup-done');
+  assert.match(await page.textContent('#setup-note'), /cannot be played/);
+  assert.equal(await record(page), 'h8 i9', 'the game is untouched');
+  await page.click('#btn-setup-clear');
+  await page.selectOption('#setup-to-move', 'white');
+  await page.click('#btn-setup-done');
+  assert.equal(await record(page), 'to:white');
+  await cell(page, 'h8').click();
+  assert.match(await cell(page, 'h8').getAttribute('aria-label'), /^h8 white, move 1/);
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -1,0 +1,97 @@
+//! The study entry points of the WebAssembly API (analyze, heatmap, threats): values or `Error`s, never a
+//! trap. Runs with `cargo test --target wasm32-unknown-unknown` (wasm-bindgen-test-runner, in Node).
+#![cfg(target_arch = "wasm32")]
+
+use gomoku::io::wasm::Engine;
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+fn get(v: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap()
+}
+
+fn strings(v: &JsValue) -> Vec<String> {
+    js_sys::Array::from(v).iter().map(|x| x.as_string().unwrap()).collect()
+}
+
+#[wasm_bindgen_test]
+fn analyze_reports_the_asked_lines_and_clamps_options() {
+    let mut engine = Engine::new();
+    let opts = js_sys::JSON::parse(r#"{"lines": 3, "timeMs": 200, "depth": 4}"#).unwrap();
+    let calls = js_sys::Array::new();
+    let a = engine
+        .analyze(
+            s("h8 i9 h10 h9"),
+            opts,
+            Some(js_sys::Function::new_with_args("p", "this.push(p)").bind0(&calls)),
+        )
+        .unwrap();
+    let lines = js_sys::Array::from(&get(&a, "lines"));
+    assert_eq!(lines.length(), 3);
+    let moves: Vec<String> = lines.iter().map(|l| get(&l, "move").as_string().unwrap()).collect();
+    assert!(moves.iter().all(|m| !["h8", "i9", "h10", "h9"].contains(&m.as_str())));
+    assert!(calls.length() >= 1, "progress is reported");
+    for bad in [r#"{"lines": -4}"#, r#"{"lines": 1e9}"#, r#"{"lines": "x"}"#, "null"] {
+        let opts = js_sys::JSON::parse(bad).unwrap();
+        let a = engine.analyze(s("h8"), opts, None).unwrap();
+        let n = js_sys::Array::from(&get(&a, "lines")).length();
+        assert!((1..=10).contains(&n), "{bad}: {n} lines");
+    }
+    assert!(engine
+        .analyze(s("a1 b1 a2 b2 a3 b3 a4 b4 a5"), JsValue::NULL, None)
+        .is_err());
+    assert!(engine.analyze(JsValue::from_f64(1.0), JsValue::NULL, None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn heatmap_scores_every_empty_point() {
+    let engine = Engine::new();
+    let h = engine.heatmap(s("h8 i9")).unwrap();
+    assert_eq!(get(&h, "toMove").as_string().unwrap(), "black");
+    assert_eq!(js_sys::Array::from(&get(&h, "points")).length(), 223);
+    assert!(engine.heatmap(s("h8 h8")).is_err());
+}
+
+#[wasm_bindgen_test]
+fn threats_mark_fours_and_open_threes() {
+    let engine = Engine::new();
+    // Black h8 h9 h10 (open three), white far away.
+    let t = engine.threats(s("h8 a1 h9 a3 h10")).unwrap();
+    let black = get(&t, "black");
+    assert!(strings(&get(&black, "fours")).contains(&"h11".to_string()));
+    assert!(strings(&get(&black, "fours")).contains(&"h7".to_string()));
+    assert!(strings(&get(&get(&t, "white"), "fours")).is_empty());
+    assert!(engine.threats(s("zz")).is_err());
+}
+
+#[wasm_bindgen_test]
+fn parse_record_reads_set_up_positions() {
+    let state = gomoku::io::wasm::parse_record(s("b:h8 b:h9 w:i9 to:white j10")).unwrap();
+    let setup = get(&state, "setup");
+    assert_eq!(strings(&get(&setup, "black")), ["h8", "h9"]);
+    assert_eq!(strings(&get(&setup, "white")), ["i9"]);
+    assert_eq!(get(&setup, "toMove").as_string().unwrap(), "white");
+    assert_eq!(strings(&get(&state, "moves")), ["j10"]);
+    assert_eq!(get(&state, "toMove").as_string().unwrap(), "black");
+    let plain = gomoku::io::wasm::parse_record(s("h8 i9")).unwrap();
+    assert!(get(&plain, "setup").is_null());
+    assert_eq!(strings(&get(&plain, "moves")), ["h8", "i9"]);
+    let err = gomoku::io::wasm::parse_record(s("b:h8 b:h9 to:black")).err().unwrap();
+    let message = js_sys::Error::from(JsValue::from(err)).message().as_string().unwrap();
+    assert!(message.contains("set-up"), "{message}");
+    // Analysis and the heat map read set-up records too.
+    let mut engine = Engine::new();
+    let a = engine
+        .analyze(
+            s("b:h8 b:h9 b:h10 w:a1 w:o15 to:white"),
+            js_sys::JSON::parse(r#"{"lines": 2, "timeMs": 100}"#).unwrap(),
+            None,
+        )
+        .unwrap();
+    let first = js_sys::Array::from(&get(&a, "lines")).get(0);
+    assert!(["h6", "h7", "h11", "h12"].contains(&get(&first, "move").as_string().unwrap().as_str()));
+}
