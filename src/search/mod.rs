@@ -231,7 +231,7 @@ const STABLE_ITERATIONS: u32 = 4;
 /// Largest score change between iterations that still counts as steady.
 const CALM_SCORE_CHANGE: i32 = 40;
 /// Share of the time after which a search with a clear move stops.
-const CLEAR_MOVE_SHARE: f64 = 0.5;
+const CLEAR_MOVE_SHARE: f64 = 0.8;
 
 /// Deepest remaining depth at which quiet moves may be pruned.
 const PRUNE_DEPTH: i32 = 3;
