@@ -6,6 +6,7 @@
 mod cli {
     pub mod analyze;
     pub mod bench;
+    pub mod forbidden;
     pub mod selfplay;
     pub mod solve;
     pub mod train;
@@ -36,6 +37,8 @@ enum Command {
     Selfplay(cli::selfplay::Args),
     /// Fit the learned evaluation to self-play games and write its weights.
     Train(cli::train::Args),
+    /// Print black's forbidden points (renju) after a game record.
+    Forbidden(cli::forbidden::Args),
     /// Show the best N moves of a position with their scores and principal variations.
     Analyze(cli::analyze::Args),
 }
@@ -73,6 +76,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Train(args)) => cli::train::run(args),
+        Some(Command::Forbidden(args)) => cli::forbidden::run(args),
         Some(Command::Analyze(args)) => cli::analyze::run(args),
     }
 }

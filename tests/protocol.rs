@@ -175,3 +175,75 @@ fn selfplay_games_through_the_protocol_have_no_errors() {
     assert!(text.contains("selfplay: 4 games"), "{text}");
     assert!(text.contains("protocol or rule errors 0"), "{text}");
 }
+
+/// Sends a BOARD block (own stones `1`, the opponent's `2`) and returns the reply.
+fn board_reply(s: &mut Session, own: &[(u32, u32)], opp: &[(u32, u32)]) -> String {
+    let mut lines = vec!["BOARD".to_string()];
+    lines.extend(own.iter().map(|(x, y)| format!("{x},{y},1")));
+    lines.extend(opp.iter().map(|(x, y)| format!("{x},{y},2")));
+    lines.push("DONE".into());
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    run(s, &refs).join(" ")
+}
+
+/// Black (us) to move with h9 h10 i8 j8: h8 is a winning double three under freestyle, forbidden under renju.
+const DOUBLE_THREE: [(u32, u32); 4] = [(7, 6), (7, 5), (8, 7), (9, 7)];
+/// White stones in the corners, out of play.
+const CORNERS: [(u32, u32); 5] = [(0, 14), (0, 12), (14, 14), (14, 12), (0, 0)];
+
+#[test]
+fn info_rule_accepts_0_1_4_and_refuses_the_rest_without_changing_the_rule() {
+    let mut s = fast_session();
+    for ok in ["INFO rule 0", "INFO rule 1", "INFO rule 4"] {
+        assert_eq!(run(&mut s, &[ok]), Vec::<String>::new(), "{ok}");
+    }
+    for (bad, n) in [
+        ("INFO rule 2", "2"),
+        ("INFO rule 5", "5"),
+        ("INFO rule 3", "3"),
+        ("INFO rule -1", "-1"),
+    ] {
+        assert_eq!(run(&mut s, &[bad]), [format!("ERROR unsupported rule {n}")], "{bad}");
+    }
+    // Still renju after the refused values: the engine as black does not play the forbidden h8.
+    let reply = board_reply(&mut s, &DOUBLE_THREE, &CORNERS[..4]);
+    assert!(is_move(&reply).is_some() && reply != "7,7", "renju: {reply}");
+    let mut free = fast_session();
+    assert_eq!(
+        board_reply(&mut free, &DOUBLE_THREE, &CORNERS[..4]),
+        "7,7",
+        "freestyle wins on h8"
+    );
+}
+
+#[test]
+fn a_forbidden_move_by_the_opponent_is_refused_under_renju() {
+    let mut s = fast_session();
+    run(&mut s, &["INFO rule 4"]);
+    // We are white (fewer stones); black threatens nothing yet, so we play somewhere, then black's h8 is
+    // a double three.
+    let own = [(0, 14), (0, 12), (14, 14)];
+    let reply = board_reply(&mut s, &own, &DOUBLE_THREE);
+    let (x, y) = is_move(&reply).expect("a move");
+    assert_ne!((x, y), (7, 7), "white need not block a point black may not play");
+    assert_eq!(
+        run(&mut s, &["TURN 7,7"]),
+        ["ERROR h8 is forbidden to black (double three)"]
+    );
+}
+
+#[test]
+fn standard_overline_is_no_win_for_the_engine() {
+    // Us (black): e8 f8 g8 i8 j8; h8 makes six.
+    let own = [(4, 7), (5, 7), (6, 7), (8, 7), (9, 7)];
+    let mut free = fast_session();
+    assert_eq!(
+        board_reply(&mut free, &own, &CORNERS),
+        "7,7",
+        "freestyle: the overline wins"
+    );
+    let mut standard = fast_session();
+    run(&mut standard, &["INFO rule 1"]);
+    let reply = board_reply(&mut standard, &own, &CORNERS);
+    assert!(is_move(&reply).is_some() && reply != "7,7", "standard: {reply}");
+}

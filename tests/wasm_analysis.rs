@@ -50,37 +50,47 @@ fn analyze_reports_the_asked_lines_and_clamps_options() {
 #[wasm_bindgen_test]
 fn heatmap_scores_every_empty_point() {
     let engine = Engine::new();
-    let h = engine.heatmap(s("h8 i9")).unwrap();
+    let h = engine.heatmap(s("h8 i9"), JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&h, "toMove").as_string().unwrap(), "black");
     assert_eq!(js_sys::Array::from(&get(&h, "points")).length(), 223);
-    assert!(engine.heatmap(s("h8 h8")).is_err());
+    assert!(engine.heatmap(s("h8 h8"), JsValue::UNDEFINED).is_err());
 }
 
 #[wasm_bindgen_test]
 fn threats_mark_fours_and_open_threes() {
     let engine = Engine::new();
     // Black h8 h9 h10 (open three), white far away.
-    let t = engine.threats(s("h8 a1 h9 a3 h10")).unwrap();
+    let t = engine.threats(s("h8 a1 h9 a3 h10"), JsValue::UNDEFINED).unwrap();
     let black = get(&t, "black");
     assert!(strings(&get(&black, "fours")).contains(&"h11".to_string()));
     assert!(strings(&get(&black, "fours")).contains(&"h7".to_string()));
     assert!(strings(&get(&get(&t, "white"), "fours")).is_empty());
-    assert!(engine.threats(s("zz")).is_err());
+    assert!(engine.threats(s("zz"), JsValue::UNDEFINED).is_err());
+    // Under renju the threats carry black's forbidden points (h8 is a double three here).
+    let renju = js_sys::JSON::parse(r#"{"rule": "renju"}"#).unwrap();
+    let t = engine.threats(s("h9 a1 h10 a3 i8 a5 j8 a7"), renju).unwrap();
+    assert_eq!(strings(&get(&t, "forbidden")), ["h8"]);
+    let t = engine
+        .threats(s("h9 a1 h10 a3 i8 a5 j8 a7"), JsValue::UNDEFINED)
+        .unwrap();
+    assert!(strings(&get(&t, "forbidden")).is_empty());
 }
 
 #[wasm_bindgen_test]
 fn parse_record_reads_set_up_positions() {
-    let state = gomoku::io::wasm::parse_record(s("b:h8 b:h9 w:i9 to:white j10")).unwrap();
+    let state = gomoku::io::wasm::parse_record(s("b:h8 b:h9 w:i9 to:white j10"), JsValue::UNDEFINED).unwrap();
     let setup = get(&state, "setup");
     assert_eq!(strings(&get(&setup, "black")), ["h8", "h9"]);
     assert_eq!(strings(&get(&setup, "white")), ["i9"]);
     assert_eq!(get(&setup, "toMove").as_string().unwrap(), "white");
     assert_eq!(strings(&get(&state, "moves")), ["j10"]);
     assert_eq!(get(&state, "toMove").as_string().unwrap(), "black");
-    let plain = gomoku::io::wasm::parse_record(s("h8 i9")).unwrap();
+    let plain = gomoku::io::wasm::parse_record(s("h8 i9"), JsValue::UNDEFINED).unwrap();
     assert!(get(&plain, "setup").is_null());
     assert_eq!(strings(&get(&plain, "moves")), ["h8", "i9"]);
-    let err = gomoku::io::wasm::parse_record(s("b:h8 b:h9 to:black")).err().unwrap();
+    let err = gomoku::io::wasm::parse_record(s("b:h8 b:h9 to:black"), JsValue::UNDEFINED)
+        .err()
+        .unwrap();
     let message = js_sys::Error::from(JsValue::from(err)).message().as_string().unwrap();
     assert!(message.contains("set-up"), "{message}");
     // Analysis and the heat map read set-up records too.

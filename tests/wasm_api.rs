@@ -2,7 +2,7 @@
 //! Runs with `cargo test --target wasm32-unknown-unknown` (wasm-bindgen-test-runner, in Node).
 #![cfg(target_arch = "wasm32")]
 
-use gomoku::io::wasm::{parse_record, Engine};
+use gomoku::io::wasm::{forbidden_move, forbidden_points, parse_record, Engine};
 use wasm_bindgen::JsValue;
 
 fn s(text: &str) -> JsValue {
@@ -14,16 +14,21 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap()
 }
 
+/// `parseRecord(record)` with no rule (freestyle).
+fn parse_freestyle(record: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
+    parse_record(record, JsValue::UNDEFINED)
+}
+
 fn options(json: &str) -> JsValue {
     js_sys::JSON::parse(json).unwrap()
 }
 
 #[wasm_bindgen_test]
 fn parse_record_reports_state_and_refuses_bad_records() {
-    let state = parse_record(s("h8 i9 h9")).unwrap();
+    let state = parse_freestyle(s("h8 i9 h9")).unwrap();
     assert_eq!(get(&state, "toMove").as_string().unwrap(), "white");
     assert!(get(&state, "winner").is_null());
-    let won = parse_record(s("a1 b1 a2 b2 a3 b3 a4 b4 a5")).unwrap();
+    let won = parse_freestyle(s("a1 b1 a2 b2 a3 b3 a4 b4 a5")).unwrap();
     assert_eq!(get(&won, "winner").as_string().unwrap(), "black");
     assert_eq!(js_sys::Array::from(&get(&won, "winLine")).length(), 5);
     for bad in [
@@ -35,7 +40,7 @@ fn parse_record_reports_state_and_refuses_bad_records() {
         "🙂",
         &"h8 ".repeat(5000),
     ] {
-        assert!(parse_record(s(bad)).is_err(), "{bad:.20} must be refused");
+        assert!(parse_freestyle(s(bad)).is_err(), "{bad:.20} must be refused");
     }
     for not_text in [
         JsValue::NULL,
@@ -43,7 +48,7 @@ fn parse_record_reports_state_and_refuses_bad_records() {
         JsValue::from_f64(3.0),
         js_sys::Array::new().into(),
     ] {
-        assert!(parse_record(not_text).is_err());
+        assert!(parse_freestyle(not_text).is_err());
     }
 }
 
@@ -72,19 +77,19 @@ fn search_clamps_options_and_refuses_finished_games() {
 #[wasm_bindgen_test]
 fn evaluate_handles_every_point_and_bad_points() {
     let e = Engine::new();
-    let ev = e.evaluate(s("h8 i9 h9"), s("h10")).unwrap();
+    let ev = e.evaluate(s("h8 i9 h9"), s("h10"), JsValue::UNDEFINED).unwrap();
     let black = get(&ev, "black");
     assert_eq!(get(&black, "combo").as_string().unwrap(), "open three");
     assert_eq!(get(&ev, "occupied"), JsValue::NULL);
-    let occ = e.evaluate(s("h8 i9 h9"), s("h8")).unwrap();
+    let occ = e.evaluate(s("h8 i9 h9"), s("h8"), JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&occ, "occupied").as_string().unwrap(), "black");
     for bad in ["", "p1", "h0", "h16", "x"] {
-        assert!(e.evaluate(s("h8"), s(bad)).is_err());
+        assert!(e.evaluate(s("h8"), s(bad), JsValue::UNDEFINED).is_err());
     }
     for not_text in [JsValue::NULL, JsValue::from_f64(8.0)] {
-        assert!(e.evaluate(s("h8"), not_text).is_err());
+        assert!(e.evaluate(s("h8"), not_text, JsValue::UNDEFINED).is_err());
     }
-    assert!(e.evaluate(s("garbage"), s("h8")).is_err());
+    assert!(e.evaluate(s("garbage"), s("h8"), JsValue::UNDEFINED).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -103,7 +108,7 @@ fn random_call_sequences_never_trap() {
         match next(5) {
             0 => {
                 let p = format!("{}{}", (b'a' + next(17) as u8) as char, next(17));
-                if parse_record(s(&format!("{record} {p}"))).is_ok() {
+                if parse_freestyle(s(&format!("{record} {p}"))).is_ok() {
                     moves.push(p);
                 }
             }
@@ -112,7 +117,7 @@ fn random_call_sequences_never_trap() {
             }
             2 => {
                 let p = format!("{}{}", (b'a' + next(16) as u8) as char, next(16));
-                let _ = e.evaluate(s(&record), s(&p));
+                let _ = e.evaluate(s(&record), s(&p), options(r#"{"rule": "renju"}"#));
             }
             3 => {
                 let opts = format!(
@@ -127,11 +132,67 @@ fn random_call_sequences_never_trap() {
             }
             _ => e.clear(),
         }
-        if parse_record(s(&moves.join(" ")))
+        if parse_freestyle(s(&moves.join(" ")))
             .map(|s| !get(&s, "winner").is_null())
             .unwrap_or(true)
         {
             moves.clear();
         }
     }
+}
+
+/// After this record black is to move and h8 is a double three (the 9th move).
+const DOUBLE_THREE: &str = "h9 a1 h10 a3 i8 a5 j8 a7";
+
+#[wasm_bindgen_test]
+fn rules_reach_parse_record_search_and_evaluate() {
+    let bad_move = format!("{DOUBLE_THREE} h8");
+    assert!(parse_freestyle(s(&bad_move)).is_ok(), "freestyle: no forbidden points");
+    assert!(parse_record(s(&bad_move), s("standard")).is_ok());
+    let err = parse_record(s(&bad_move), s("renju")).expect_err("refused under renju");
+    let text: String = wasm_bindgen::JsCast::unchecked_into::<js_sys::Error>(JsValue::from(err))
+        .message()
+        .into();
+    assert!(text.contains("move 9") && text.contains("double three"), "{text}");
+    let state = parse_record(s(DOUBLE_THREE), s("renju")).unwrap();
+    assert_eq!(get(&state, "rule").as_string().unwrap(), "renju");
+    assert!(parse_record(s("h8"), s("caro")).is_err(), "unknown rule");
+    assert!(parse_record(s("h8"), JsValue::from_f64(4.0)).is_err());
+
+    let found = forbidden_move(s(&bad_move)).unwrap();
+    assert_eq!(get(&found, "moveNumber").as_f64(), Some(9.0));
+    assert_eq!(get(&found, "point").as_string().unwrap(), "h8");
+    assert_eq!(get(&found, "reason").as_string().unwrap(), "double three");
+    assert!(forbidden_move(s(DOUBLE_THREE)).unwrap().is_null());
+    assert!(forbidden_move(s("h8 h8")).is_err());
+
+    let list = js_sys::Array::from(&forbidden_points(s(DOUBLE_THREE)).unwrap());
+    assert_eq!(list.length(), 1);
+    assert_eq!(get(&list.get(0), "point").as_string().unwrap(), "h8");
+    assert_eq!(get(&list.get(0), "reasonZh").as_string().unwrap(), "三三禁手");
+    assert_eq!(js_sys::Array::from(&forbidden_points(s("h8 i9")).unwrap()).length(), 0);
+
+    let mut e = Engine::new();
+    // Black to move: freestyle wins on h8; renju never plays it.
+    let black_to_move = "h9 a1 h10 o1 i8 a15 j8 o15";
+    let free = e.search(s(black_to_move), options(r#"{"timeMs": 200}"#), None).unwrap();
+    assert_eq!(get(&free, "move").as_string().unwrap(), "h8");
+    let renju = e
+        .search(s(black_to_move), options(r#"{"timeMs": 200, "rule": "renju"}"#), None)
+        .unwrap();
+    assert_ne!(get(&renju, "move").as_string().unwrap(), "h8");
+    assert!(e
+        .search(s(black_to_move), options(r#"{"rule": "gomoku"}"#), None)
+        .is_err());
+
+    let ev = e
+        .evaluate(s(black_to_move), s("h8"), options(r#"{"rule": "renju"}"#))
+        .unwrap();
+    assert_eq!(
+        get(&get(&ev, "black"), "forbidden").as_string().unwrap(),
+        "double three"
+    );
+    assert!(get(&get(&ev, "white"), "forbidden").is_null());
+    let ev = e.evaluate(s(black_to_move), s("h8"), JsValue::UNDEFINED).unwrap();
+    assert!(get(&get(&ev, "black"), "forbidden").is_null());
 }

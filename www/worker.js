@@ -32,13 +32,13 @@ self.onmessage = async ({ data }) => {
         });
         break;
       case 'heatmap':
-        result = engine.heatmap(data.record);
+        result = engine.heatmap(data.record, data.options);
         break;
       case 'threats':
-        result = engine.threats(data.record);
+        result = engine.threats(data.record, data.options);
         break;
       case 'evaluate':
-        result = engine.evaluate(data.record, data.point);
+        result = engine.evaluate(data.record, data.point, data.options);
         break;
       case 'clear':
         engine.clear();

@@ -2,9 +2,11 @@
 
 pub mod bitboard;
 pub mod coord;
+pub mod renju;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, CELLS, SLOTS};
+use crate::board::renju::Forbidden;
 use std::fmt;
 
 /// Which lines of stones win.
@@ -16,16 +18,74 @@ pub enum Rule {
     Freestyle,
     /// Exactly five in a row wins; an overline (six or more) does not.
     Standard,
+    /// 禁手: white wins with five or more; black wins with exactly five and may not make an overline, a double
+    /// four or a double three (see [`renju`]).
+    Renju,
 }
 
 impl Rule {
-    /// Whether a run of `len` stones in a row wins under this rule.
+    /// Every rule, in the Gomocup protocol's order.
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+
+    /// Whether a run of `len` stones of `c` in a row wins under this rule.
     #[inline]
-    pub const fn is_win(self, len: usize) -> bool {
-        match self {
-            Rule::Freestyle => len >= 5,
-            Rule::Standard => len == 5,
+    pub const fn is_win(self, c: Color, len: usize) -> bool {
+        if self.exact_five(c) {
+            len == 5
+        } else {
+            len >= 5
         }
+    }
+
+    /// Whether only exactly five wins for `c` (an overline does not), so that a stone five steps away matters.
+    #[inline]
+    pub const fn exact_five(self, c: Color) -> bool {
+        match self {
+            Rule::Freestyle => false,
+            Rule::Standard => true,
+            Rule::Renju => matches!(c, Color::Black),
+        }
+    }
+
+    /// The rule's name as written in options and links: `freestyle`, `standard` or `renju`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+            Rule::Renju => "renju",
+        }
+    }
+
+    /// The Gomocup protocol's number for the rule (`INFO rule N`): 0, 1 or 4.
+    pub const fn gomocup(self) -> u32 {
+        match self {
+            Rule::Freestyle => 0,
+            Rule::Standard => 1,
+            Rule::Renju => 4,
+        }
+    }
+
+    /// The rule with Gomocup number `n`, if supported.
+    pub fn from_gomocup(n: u32) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.gomocup() == n)
+    }
+}
+
+impl std::str::FromStr for Rule {
+    type Err = String;
+
+    /// Reads `freestyle`, `standard` or `renju` (any case).
+    fn from_str(s: &str) -> Result<Rule, String> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown rule '{s}' (expected freestyle, standard or renju)"))
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -36,6 +96,8 @@ pub enum PlayError {
     Occupied(Point),
     /// The game has already been won or drawn.
     GameOver,
+    /// Under renju the point is forbidden to black (禁手).
+    Forbidden(Point, Forbidden),
 }
 
 impl fmt::Display for PlayError {
@@ -43,6 +105,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Occupied(p) => write!(f, "{p} is already occupied"),
             PlayError::GameOver => f.write_str("the game is already over"),
+            PlayError::Forbidden(p, why) => write!(f, "{p} is forbidden to black ({})", why.name()),
         }
     }
 }
@@ -121,6 +184,13 @@ fn empty_keys() -> [[u16; 4]; SLOTS] {
 
 /// Offsets along a line of the eight neighbours encoded in a line key, slot 0 first.
 pub const NEIGHBOUR_OFFSETS: [i32; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
+
+/// Bit of an extended key ([`Board::key_ext`]): an own stone five steps back.
+pub const EXT_BACK: u32 = 1 << 16;
+/// Bit of an extended key: an own stone five steps forward.
+pub const EXT_FORWARD: u32 = 1 << 17;
+/// Number of distinct extended keys.
+pub const EXT_KEYS: usize = 1 << 18;
 
 /// A Gomoku position with its move history.
 ///
@@ -237,6 +307,16 @@ impl Board {
         self.keys[p.index()][d as usize]
     }
 
+    /// The line key of `p` along `d` extended for rules where an overline does not win: bit 16 set if a stone
+    /// of `c` stands five steps back, bit 17 if one stands five steps forward (see [`EXT_BACK`]).
+    #[inline]
+    pub fn key_ext(&self, p: Point, d: Direction, c: Color) -> u32 {
+        let own = self.stones(c);
+        let back = p.offset(d, -5).is_some_and(|q| own.contains(q));
+        let forward = p.offset(d, 5).is_some_and(|q| own.contains(q));
+        self.key(p, d) as u32 | (back as u32) << 16 | (forward as u32) << 17
+    }
+
     /// Places a stone of the side to move on the empty point `p`. The caller guarantees `p` is empty.
     #[inline]
     pub fn make(&mut self, p: Point) {
@@ -295,7 +375,7 @@ impl Board {
         Direction::ALL
             .iter()
             .map(|&d| self.run(p, d, c))
-            .find(|line| self.rule.is_win(line.len()))
+            .find(|line| self.rule.is_win(c, line.len()))
     }
 
     /// The game's state after the moves played so far.
@@ -324,8 +404,22 @@ impl Board {
         if self.at(p).is_some() {
             return Err(PlayError::Occupied(p));
         }
+        if let Some(why) = self.forbidden(p) {
+            return Err(PlayError::Forbidden(p, why));
+        }
         self.make(p);
         Ok(self.outcome())
+    }
+
+    /// Why the empty point `p` is forbidden to the side to move, if it is: only black under renju has
+    /// forbidden points.
+    #[inline]
+    pub fn forbidden(&self, p: Point) -> Option<Forbidden> {
+        if self.rule == Rule::Renju && self.to_move() == Color::Black && self.at(p).is_none() {
+            renju::forbidden(self, p)
+        } else {
+            None
+        }
     }
 
     /// The moves as a game record: points in order separated by spaces.

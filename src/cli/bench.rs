@@ -2,6 +2,7 @@
 //! reached in a given time.
 
 use crate::now_ms;
+use gomoku::board::Rule;
 use gomoku::search::engine::Settings;
 use std::process::ExitCode;
 
@@ -11,6 +12,10 @@ pub struct Args {
     /// Search each position for this long (milliseconds) instead of to the fixed depth.
     #[arg(long, value_parser = crate::positive_ms)]
     time_ms: Option<f64>,
+    /// Rule the positions are searched under: freestyle, standard or renju (a position that is not a legal
+    /// game under the rule is skipped and reported).
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    rule: Rule,
     /// Analyse this many lines (multi-PV) instead of searching for one move; reports the depth reached.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=gomoku::search::analysis::MAX_LINES as i64))]
     lines: Option<u8>,
@@ -27,8 +32,9 @@ pub fn run(args: &Args) -> ExitCode {
         },
     };
     println!(
-        "bench: {} positions, depth {}, width {}, time {}{}",
+        "bench: {} positions, rule {}, depth {}, width {}, time {}{}",
         gomoku::io::bench::POSITIONS.len(),
+        args.rule,
         settings.depth,
         settings.width,
         settings.time_ms.map_or("unlimited".to_string(), |t| format!("{t} ms")),
@@ -37,7 +43,7 @@ pub fn run(args: &Args) -> ExitCode {
     if let Some(n) = args.lines {
         return analysis(&settings, n as usize);
     }
-    let lines = gomoku::io::bench::run(now_ms, &settings, &mut |l| {
+    let lines = gomoku::io::bench::run(now_ms, &settings, args.rule, &mut |l| {
         println!(
             "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  swing {:>4}  best {:<4} {}",
             l.nodes,
@@ -49,6 +55,13 @@ pub fn run(args: &Args) -> ExitCode {
             l.record
         );
     });
+    let skipped = gomoku::io::bench::POSITIONS.len() - lines.len();
+    if skipped > 0 {
+        println!(
+            "skipped: {skipped} positions that are not legal games under {}",
+            args.rule
+        );
+    }
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let ms: f64 = lines.iter().map(|l| l.time_ms).sum();
     let mut depths: Vec<u32> = lines.iter().map(|l| l.depth).collect();

@@ -18,11 +18,14 @@ pub struct Args {
     /// Time per puzzle in milliseconds.
     #[arg(long, default_value_t = 1000.0, value_parser = crate::positive_ms)]
     time_ms: f64,
+    /// Rule the puzzles are played under: freestyle, standard or renju.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    rule: Rule,
 }
 
 /// Runs `gomoku solve`.
 pub fn run(args: &Args) -> ExitCode {
-    solve(&args.file, args.time_ms)
+    solve(&args.file, args.time_ms, args.rule)
 }
 
 /// One puzzle from a tactics file.
@@ -33,7 +36,7 @@ struct Puzzle {
     answers: Vec<Point>,
 }
 
-fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
+fn parse_puzzle(line: &str, rule: Rule) -> Result<Puzzle, String> {
     let f: Vec<&str> = line.split('|').map(str::trim).collect();
     if f.len() < 6 {
         return Err("expected 6 fields".into());
@@ -47,10 +50,10 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
         let (b, w) = rest.split_once("W:").ok_or("missing W:")?;
         let black = parse_points(b).map_err(|e| e.to_string())?;
         let white = parse_points(w).map_err(|e| e.to_string())?;
-        Position::from_stones(Rule::Freestyle, &black, &white, to_move)?
+        Position::from_stones(rule, &black, &white, to_move)?
     } else {
         let moves = parse_points(f[3]).map_err(|e| e.to_string())?;
-        let pos = Position::from_moves(Rule::Freestyle, &moves).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
+        let pos = Position::from_moves(rule, &moves).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;
         if pos.to_move() != to_move {
             return Err("side to move does not match the move list".into());
         }
@@ -74,7 +77,7 @@ fn parse_puzzle(line: &str) -> Result<Puzzle, String> {
     })
 }
 
-fn solve(file: &str, time_ms: f64) -> ExitCode {
+fn solve(file: &str, time_ms: f64, rule: Rule) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => {
@@ -93,7 +96,7 @@ fn solve(file: &str, time_ms: f64) -> ExitCode {
     let mut prover = ThreatSolver::new();
     let t_all = now_ms();
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
-        let puzzle = match parse_puzzle(line) {
+        let puzzle = match parse_puzzle(line, rule) {
             Ok(p) => p,
             Err(e) => {
                 bad += 1;

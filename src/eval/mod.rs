@@ -9,6 +9,7 @@ mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, SLOTS};
+use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::learned::Tables;
 use crate::eval::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
@@ -53,6 +54,8 @@ pub struct SquareEval {
     pub position: i32,
     /// `pattern_score + position`; 0 on an occupied point.
     pub total: i32,
+    /// For black under renju: why the point is forbidden, if it is (then it is no threat of black's).
+    pub forbidden: Option<Forbidden>,
 }
 
 /// A board with its incrementally maintained pattern state.
@@ -79,6 +82,11 @@ pub struct Position {
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
     last_move_won: bool,
+    /// Per colour: whether only exactly five wins, so patterns read the extended line keys.
+    exact: [bool; 2],
+    /// Under renju: the empty points the line tables alone call forbidden to black (a superset of the
+    /// forbidden points); they count as no threat of black's. Always empty under other rules.
+    maybe_forbidden: Bitboard,
 }
 
 impl Position {
@@ -102,9 +110,15 @@ impl Position {
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
+            exact: Color::BOTH.map(|c| rule.exact_five(c)),
+            maybe_forbidden: Bitboard::EMPTY,
         };
         for p in Point::all() {
-            pos.refresh(p, None);
+            if rule == Rule::Freestyle {
+                pos.refresh::<false>(p, None);
+            } else {
+                pos.refresh::<true>(p, None);
+            }
         }
         pos
     }
@@ -120,7 +134,8 @@ impl Position {
 
     /// A set-up position: `black` and `white` stones with `to_move` to play. The stones are interleaved into
     /// a history (whoever has more stones, or else the side not to move, is taken to have moved first).
-    /// Fails if the counts cannot alternate, a point repeats, or a five is already on the board.
+    /// Fails if the counts cannot alternate, a point repeats, or a five is already on the board. Under renju
+    /// the stones are not checked for forbidden points (their order is unknown).
     pub fn from_stones(rule: Rule, black: &[Point], white: &[Point], to_move: Color) -> Result<Position, String> {
         let (nb, nw) = (black.len(), white.len());
         let first = match (nb as i64 - nw as i64, to_move) {
@@ -140,8 +155,15 @@ impl Position {
         };
         let mut pos = Position::with_first_player(rule, first);
         for i in 0..a.len().max(b.len()) {
-            for p in [a.get(i), b.get(i)].into_iter().flatten() {
-                pos.play(*p).map_err(|e| e.to_string())?;
+            for &p in [a.get(i), b.get(i)].into_iter().flatten() {
+                // The order of set-up stones is invented, so renju's forbidden points are not checked.
+                if pos.board().outcome() != Outcome::Ongoing {
+                    return Err(PlayError::GameOver.to_string());
+                }
+                if pos.board().at(p).is_some() {
+                    return Err(PlayError::Occupied(p).to_string());
+                }
+                pos.make(p);
             }
         }
         if pos.board().outcome() != Outcome::Ongoing {
@@ -210,10 +232,44 @@ impl Position {
         self.patterns[c.index()][p.index()].combo()
     }
 
-    /// The seed program's square score of `p` for `c`: combination score plus position value.
+    /// The seed program's square score of `p` for `c`: combination score plus position value (a point that
+    /// may be forbidden to black counts only its position value for black).
     #[inline]
     pub fn square_score(&self, p: Point, c: Color) -> i32 {
+        if c == Color::Black && self.maybe_forbidden.contains(p) {
+            return p.position_value();
+        }
         self.combo(p, c).score() + p.position_value()
+    }
+
+    /// Under renju, the empty points the line tables alone call forbidden to black: a superset of black's
+    /// forbidden points, left out of black's threat sets. Empty under other rules.
+    #[inline]
+    pub fn maybe_forbidden(&self) -> Bitboard {
+        self.maybe_forbidden
+    }
+
+    /// Whether the rule gives the side to move forbidden points (black under renju).
+    #[inline]
+    pub fn has_forbidden(&self) -> bool {
+        self.board.rule() == Rule::Renju && self.to_move() == Color::Black
+    }
+
+    /// Why `p` is forbidden to black under renju, if it is (the exact test, run only on the few points the
+    /// line tables flag). `None` under other rules.
+    #[inline]
+    pub fn forbidden(&self, p: Point) -> Option<Forbidden> {
+        if self.maybe_forbidden.contains(p) {
+            renju::forbidden(&self.board, p)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move may not play `p` (black on a forbidden point under renju).
+    #[inline]
+    pub fn is_forbidden_move(&self, p: Point) -> bool {
+        self.has_forbidden() && self.forbidden(p).is_some()
     }
 
     /// The full breakdown of `p` for `c`.
@@ -221,16 +277,19 @@ impl Position {
         let directions = self.patterns[c.index()][p.index()].to_array();
         let combo = self.combo(p, c);
         let occupied = self.board.at(p).is_some();
+        let forbidden = if c == Color::Black { self.forbidden(p) } else { None };
+        let pattern_score = if forbidden.is_some() { 0 } else { combo.score() };
         SquareEval {
             directions,
             combo,
-            pattern_score: combo.score(),
+            pattern_score,
             position: p.position_value(),
             total: if occupied {
                 0
             } else {
-                combo.score() + p.position_value()
+                pattern_score + p.position_value()
             },
+            forbidden,
         }
     }
 
@@ -301,7 +360,7 @@ impl Position {
         Some(p)
     }
 
-    /// Plays `p` after checking it is legal; on error nothing changes.
+    /// Plays `p` after checking it is legal (under renju, not forbidden to black); on error nothing changes.
     pub fn play(&mut self, p: Point) -> Result<Outcome, PlayError> {
         if self.board.outcome() != Outcome::Ongoing {
             return Err(PlayError::GameOver);
@@ -309,31 +368,66 @@ impl Position {
         if self.board.at(p).is_some() {
             return Err(PlayError::Occupied(p));
         }
+        if let Some(why) = self.board.forbidden(p) {
+            return Err(PlayError::Forbidden(p, why));
+        }
         self.make(p);
         Ok(self.board.outcome())
     }
 
     /// Recomputes `p` in every direction and the points within four steps of it along each line in that
-    /// line's direction only (the only key that changed for them).
+    /// line's direction only (the only key that changed for them); five steps where overlines do not win.
     #[inline]
     fn refresh_around(&mut self, p: Point) {
-        self.refresh(p, None);
+        if self.exact[0] || self.exact[1] {
+            self.refresh_around_in::<true>(p);
+        } else {
+            self.refresh_around_in::<false>(p);
+        }
+    }
+
+    /// [`Position::refresh_around`], compiled apart for rules where some colour's overlines do not win
+    /// (`EXACT`), so that freestyle's path carries none of their work.
+    #[inline(always)]
+    fn refresh_around_in<const EXACT: bool>(&mut self, p: Point) {
+        self.refresh::<EXACT>(p, None);
         for d in Direction::ALL {
             for k in 1..=4 {
                 if let Some(q) = p.offset(d, k) {
-                    self.refresh(q, Some(d));
+                    self.refresh::<EXACT>(q, Some(d));
                 }
                 if let Some(q) = p.offset(d, -k) {
-                    self.refresh(q, Some(d));
+                    self.refresh::<EXACT>(q, Some(d));
+                }
+            }
+            if EXACT {
+                for q in [p.offset(d, 5), p.offset(d, -5)].into_iter().flatten() {
+                    self.refresh::<EXACT>(q, Some(d));
                 }
             }
         }
     }
 
+    /// The pattern `c` makes on the empty point `p` along `d` (`EXACT`: some colour's overlines do not win).
+    #[inline(always)]
+    fn line_pattern<const EXACT: bool>(&self, p: Point, c: Color, d: Direction) -> Pattern {
+        if EXACT && self.exact[c.index()] {
+            self.table.pattern_ext(c, self.board.key_ext(p, d, c))
+        } else {
+            self.table.pattern(c, self.board.key(p, d))
+        }
+    }
+
+    /// Whether the line tables call the empty point `p` forbidden to black under renju.
+    fn locally_forbidden(&self, p: Point) -> bool {
+        let lines = Direction::ALL.map(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
+        renju::local_verdict(lines).is_some()
+    }
+
     /// Recomputes one point's patterns (all directions, or only `dir`), combination and threat sets for both
     /// colours.
     #[inline]
-    fn refresh(&mut self, p: Point, dir: Option<Direction>) {
+    fn refresh<const EXACT: bool>(&mut self, p: Point, dir: Option<Direction>) {
         let empty = !self.board.occupied().contains(p);
         let i = p.index();
         for c in Color::BOTH {
@@ -341,16 +435,25 @@ impl Position {
             let old = self.patterns[ci][i];
             let new = match (empty, dir) {
                 (false, _) => Patterns::NONE,
-                (true, Some(d)) => old.with(d, self.table.pattern(c, self.board.key(p, d))),
-                (true, None) => {
-                    Patterns::from_array(Direction::ALL.map(|d| self.table.pattern(c, self.board.key(p, d))))
-                }
+                (true, Some(d)) => old.with(d, self.line_pattern::<EXACT>(p, c, d)),
+                (true, None) => Patterns::from_array(Direction::ALL.map(|d| self.line_pattern::<EXACT>(p, c, d))),
             };
-            if new == old {
-                continue;
-            }
+            let (was, now) = if EXACT && c == Color::Black && self.board.rule() == Rule::Renju {
+                let was_forbidden = self.maybe_forbidden.contains(p);
+                let forbidden = empty && self.locally_forbidden(p);
+                if new == old && forbidden == was_forbidden {
+                    continue;
+                }
+                self.maybe_forbidden.assign(p, forbidden);
+                let threats = |pats: Patterns, f: bool| if f { Threats::default() } else { pats.threats() };
+                (threats(old, was_forbidden), threats(new, forbidden))
+            } else {
+                if new == old {
+                    continue;
+                }
+                (old.threats(), new.threats())
+            };
             self.patterns[ci][i] = new;
-            let (was, now) = (old.threats(), new.threats());
             let (was_code, now_code) = (codes::code(old) as usize, codes::code(new) as usize);
             let t = self.learned;
             self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];

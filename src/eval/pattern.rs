@@ -1,11 +1,12 @@
 //! Line patterns (连五, 活四, 冲四, 活三, 眠三, 活二, 眠二) and their combinations across four directions.
 //!
 //! A pattern answers "what would a stone of colour `c` on this point make along this line?". It depends only on
-//! the point's line key (the 4 points on each side), so one table per rule and colour, built once, maps every
-//! 16-bit key to its pattern.
+//! the point's line key (the 4 points on each side) and, where an overline does not win (standard; renju's
+//! black), on whether own stones stand five steps away (the extended key, [`crate::board::Board::key_ext`]):
+//! one table per rule and colour, built once, maps every extended key to its pattern.
 
 use crate::board::coord::{Color, Direction};
-use crate::board::{cell, Rule};
+use crate::board::{cell, Rule, EXT_BACK, EXT_FORWARD, EXT_KEYS};
 use std::sync::OnceLock;
 
 /// What a stone makes along one line, weakest first.
@@ -335,9 +336,9 @@ impl Patterns {
 /// Number of distinct line keys (8 neighbours × 2 bits).
 const KEYS: usize = 1 << 16;
 
-/// Pattern tables for one rule: `[colour][line key] → pattern`.
+/// Pattern tables for one rule: `[colour][extended line key] → pattern`.
 pub struct PatternTable {
-    table: [Box<[Pattern; KEYS]>; 2],
+    table: [Box<[Pattern; EXT_KEYS]>; 2],
 }
 
 impl PatternTable {
@@ -345,16 +346,25 @@ impl PatternTable {
     pub fn get(rule: Rule) -> &'static PatternTable {
         static FREESTYLE: OnceLock<PatternTable> = OnceLock::new();
         static STANDARD: OnceLock<PatternTable> = OnceLock::new();
+        static RENJU: OnceLock<PatternTable> = OnceLock::new();
         match rule {
             Rule::Freestyle => FREESTYLE.get_or_init(|| PatternTable::build(rule)),
             Rule::Standard => STANDARD.get_or_init(|| PatternTable::build(rule)),
+            Rule::Renju => RENJU.get_or_init(|| PatternTable::build(rule)),
         }
     }
 
-    /// The pattern a stone of `c` makes on a point whose line key is `key`.
+    /// The pattern a stone of `c` makes on a point whose line key is `key`, for a colour whose overlines win
+    /// (stones five steps away cannot matter).
     #[inline(always)]
     pub fn pattern(&self, c: Color, key: u16) -> Pattern {
         self.table[c.index()][key as usize]
+    }
+
+    /// The pattern a stone of `c` makes on a point whose extended line key is `key`.
+    #[inline(always)]
+    pub fn pattern_ext(&self, c: Color, key: u32) -> Pattern {
+        self.table[c.index()][key as usize & (EXT_KEYS - 1)]
     }
 
     fn build(rule: Rule) -> PatternTable {
@@ -368,12 +378,16 @@ impl PatternTable {
 const OWN: u8 = 1;
 const OPP: u8 = 2;
 
-/// Classifies every key for colour `c` by dynamic programming over "add one own stone".
-fn build_colour(rule: Rule, c: Color) -> Box<[Pattern; KEYS]> {
+/// Classifies every extended key for colour `c` by dynamic programming over "add one own stone".
+fn build_colour(rule: Rule, c: Color) -> Box<[Pattern; EXT_KEYS]> {
     let own_code = cell::stone(c);
-    let mut memo: Vec<Option<Pattern>> = vec![None; KEYS];
-    let mut out = Box::new([Pattern::None; KEYS]);
-    for key in 0..KEYS {
+    let mut memo: Vec<Option<Pattern>> = vec![None; EXT_KEYS];
+    let mut out: Box<[Pattern; EXT_KEYS]> = vec![Pattern::None; EXT_KEYS]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has EXT_KEYS entries"));
+    let keys = if rule.exact_five(c) { EXT_KEYS } else { KEYS };
+    for key in 0..keys {
         let mut cells = [0u8; 8];
         for (slot, v) in cells.iter_mut().enumerate() {
             let code = (key >> (2 * slot)) as u16 & 3;
@@ -384,44 +398,70 @@ fn build_colour(rule: Rule, c: Color) -> Box<[Pattern; KEYS]> {
                 _ => OPP,
             };
         }
-        out[key] = classify(rule, &cells, &mut memo);
+        let ext = Line {
+            cells,
+            back: key as u32 & EXT_BACK != 0,
+            forward: key as u32 & EXT_FORWARD != 0,
+        };
+        out[key] = classify(rule, c, &ext, &mut memo);
+    }
+    // Where overlines win, a stone five steps away changes nothing.
+    for key in keys..EXT_KEYS {
+        out[key] = out[key % KEYS];
     }
     out
 }
 
-/// Encodes relative cells as a memo index (2 bits per slot).
-fn relative_index(cells: &[u8; 8]) -> usize {
-    cells.iter().enumerate().map(|(i, &v)| (v as usize) << (2 * i)).sum()
+/// A line around the centre in relative cells, with whether own stones stand five steps back and forward.
+#[derive(Copy, Clone)]
+struct Line {
+    cells: [u8; 8],
+    back: bool,
+    forward: bool,
 }
 
-/// Whether the own stones through the centre (slots 3 | centre | 4) form a winning run.
-fn is_five(rule: Rule, cells: &[u8; 8]) -> bool {
+/// Encodes a line as a memo index (2 bits per slot, then the two far bits).
+fn relative_index(line: &Line) -> usize {
+    let near: usize = line
+        .cells
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v as usize) << (2 * i))
+        .sum();
+    near | (line.back as usize) << 16 | (line.forward as usize) << 17
+}
+
+/// Whether the own stones through the centre (slots 3 | centre | 4, and the far stones when the run reaches
+/// them) form a winning run for `c`.
+fn is_five(rule: Rule, c: Color, line: &Line) -> bool {
+    let cells = &line.cells;
     let left = (0..4).rev().take_while(|&s| cells[s] == OWN).count();
     let right = (4..8).take_while(|&s| cells[s] == OWN).count();
-    rule.is_win(1 + left + right)
+    let far = (left == 4 && line.back) as usize + (right == 4 && line.forward) as usize;
+    rule.is_win(c, 1 + left + right + far)
 }
 
-/// The pattern of a stone on the centre, given the other stones of the line (relative cells).
-fn classify(rule: Rule, cells: &[u8; 8], memo: &mut [Option<Pattern>]) -> Pattern {
-    let idx = relative_index(cells);
+/// The pattern of a stone of `c` on the centre, given the other stones of the line (relative cells).
+fn classify(rule: Rule, c: Color, line: &Line, memo: &mut [Option<Pattern>]) -> Pattern {
+    let idx = relative_index(line);
     if let Some(p) = memo[idx] {
         return p;
     }
-    let result = if is_five(rule, cells) {
+    let result = if is_five(rule, c, line) {
         Pattern::Five
     } else {
         let mut fives = 0;
         let mut best = Pattern::None;
-        for s in 0..8 {
-            if cells[s] != 0 {
+        for (s, &cell) in line.cells.iter().enumerate() {
+            if cell != 0 {
                 continue;
             }
-            let mut next = *cells;
-            next[s] = OWN;
-            if is_five(rule, &next) {
+            let mut next = *line;
+            next.cells[s] = OWN;
+            if is_five(rule, c, &next) {
                 fives += 1;
             } else if fives == 0 {
-                best = best.max(classify(rule, &next, memo));
+                best = best.max(classify(rule, c, &next, memo));
             }
         }
         match (fives, best) {
@@ -439,124 +479,5 @@ fn classify(rule: Rule, cells: &[u8; 8], memo: &mut [Option<Pattern>]) -> Patter
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Builds a key from a 9-character line picture centred on the classified point: `X` own (black),
-    /// `O` opponent, `.` empty, `#` off the board; the centre character is ignored.
-    fn key(line: &str) -> u16 {
-        let chars: Vec<char> = line.chars().collect();
-        assert_eq!(chars.len(), 9);
-        let mut key = 0u16;
-        for (slot, &ch) in chars.iter().enumerate().filter(|(i, _)| *i != 4) {
-            let slot = if slot > 4 { slot - 1 } else { slot };
-            let code = match ch {
-                'X' => cell::stone(Color::Black),
-                'O' => cell::stone(Color::White),
-                '#' => cell::WALL,
-                _ => cell::EMPTY,
-            };
-            key |= code << (2 * slot);
-        }
-        key
-    }
-
-    fn black(line: &str) -> Pattern {
-        PatternTable::get(Rule::Freestyle).pattern(Color::Black, key(line))
-    }
-
-    #[test]
-    fn fives_and_overlines() {
-        assert_eq!(black("..XX*XX.."), Pattern::Five);
-        assert_eq!(black("XXXX*...."), Pattern::Five);
-        assert_eq!(black("XXXX*X..."), Pattern::Five, "freestyle: overline wins");
-        let standard = PatternTable::get(Rule::Standard);
-        assert_eq!(standard.pattern(Color::Black, key("XXXX*X...")), Pattern::None);
-        assert_eq!(standard.pattern(Color::Black, key(".XXX*X...")), Pattern::Five);
-    }
-
-    #[test]
-    fn fours() {
-        assert_eq!(black("...X*XX.."), Pattern::OpenFour);
-        assert_eq!(black("..OX*XX.."), Pattern::Four);
-        assert_eq!(black("...X*XXO."), Pattern::Four);
-        assert_eq!(black("..X.*XX.."), Pattern::Four, "broken four X_XXX");
-        assert_eq!(black("....*X.XX"), Pattern::Four, "broken four XX_XX");
-        assert_eq!(black("X.XX*.X.."), Pattern::OpenFour, "X_XXX_X: two fives on one line");
-        assert_eq!(black("#XXX*...."), Pattern::Four, "the edge blocks one end of a four");
-        assert_eq!(black("##XX*X..."), Pattern::Four, "the edge blocks one end");
-        assert_eq!(black("OXXX*O..."), Pattern::None, "dead four");
-    }
-
-    #[test]
-    fn threes() {
-        assert_eq!(black("...X*X..."), Pattern::OpenThree);
-        assert_eq!(black("..X.*X..."), Pattern::OpenThree, "broken three X_XX");
-        assert_eq!(black("...X*.X.."), Pattern::OpenThree, "broken three XX_X");
-        assert_eq!(black("..OX*X..."), Pattern::ClosedThree);
-        assert_eq!(black("##.X*X.O."), Pattern::ClosedThree, "edge then one space");
-        assert_eq!(black("#..X*X.O."), Pattern::OpenThree);
-        assert_eq!(black("...X*XO.."), Pattern::ClosedThree);
-        assert_eq!(black("..X.*.X.."), Pattern::ClosedThree, "X_X_X");
-        assert_eq!(black("OX.X*O..."), Pattern::None, "dead three");
-        assert_eq!(black(".OX.*XO.."), Pattern::None, "blocked both sides with no room");
-    }
-
-    #[test]
-    fn twos() {
-        assert_eq!(black("....*X..."), Pattern::OpenTwo);
-        assert_eq!(black("...X*...."), Pattern::OpenTwo);
-        assert_eq!(black("....*.X.."), Pattern::OpenTwo);
-        assert_eq!(black("...O*X..."), Pattern::ClosedTwo);
-        assert_eq!(black("##..*X.O."), Pattern::ClosedTwo, "exactly five cells of room");
-        assert_eq!(black("#...*X.O."), Pattern::OpenTwo, "six cells of room");
-        assert_eq!(black("....*...."), Pattern::None);
-        assert_eq!(black("..O.*X.O."), Pattern::None, "no room for five");
-    }
-
-    #[test]
-    fn white_table_mirrors_black() {
-        let t = PatternTable::get(Rule::Freestyle);
-        let swap = |k: u16| {
-            let mut out = 0;
-            for s in 0..8 {
-                let v = (k >> (2 * s)) & 3;
-                let v = match v {
-                    1 => 2,
-                    2 => 1,
-                    x => x,
-                };
-                out |= v << (2 * s);
-            }
-            out
-        };
-        for k in 0..=u16::MAX {
-            assert_eq!(t.pattern(Color::Black, k), t.pattern(Color::White, swap(k)));
-        }
-    }
-
-    #[test]
-    fn combinations_rank_above_single_shapes() {
-        use Pattern::*;
-        assert_eq!(Combo::of([Four, OpenThree, None, None]), Combo::FourThree);
-        assert_eq!(Combo::of([OpenThree, None, OpenThree, None]), Combo::DoubleThree);
-        assert_eq!(Combo::of([Four, None, Four, None]), Combo::DoubleFour);
-        assert_eq!(Combo::of([OpenThree, OpenTwo, ClosedTwo, None]), Combo::OpenThree);
-        assert_eq!(Combo::of([OpenTwo, ClosedTwo, None, None]), Combo::OpenTwoClosedTwo);
-        assert!(Combo::DoubleThree.score() > Combo::Four.score());
-        assert!(Combo::FourThree.score() > Combo::DoubleThree.score());
-        assert!(Combo::OpenThree.score() == 200, "the seed program's value");
-        let mut last = -1;
-        for c in [
-            Combo::None,
-            Combo::ClosedTwo,
-            Combo::OpenTwo,
-            Combo::OpenThree,
-            Combo::Four,
-            Combo::Five,
-        ] {
-            assert!(c.score() > last);
-            last = c.score();
-        }
-    }
-}
+#[path = "pattern_tests.rs"]
+mod tests;

@@ -51,11 +51,12 @@ pub fn fixed_settings() -> Settings {
     }
 }
 
-/// Searches every benchmark position with a fresh table under `settings` and reports each through `line`.
-pub fn run(clock: fn() -> f64, settings: &Settings, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
+/// Searches every benchmark position that is a legal game under `rule` with a fresh table under `settings`
+/// and reports each through `line`.
+pub fn run(clock: fn() -> f64, settings: &Settings, rule: Rule, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut out = Vec::new();
     for record in POSITIONS {
-        let Ok(pos) = parse_position(record, Rule::Freestyle) else {
+        let Ok(pos) = parse_position(record, rule) else {
             continue;
         };
         let mut engine = Engine::new(16, clock);

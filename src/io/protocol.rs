@@ -167,11 +167,11 @@ impl Session {
                 self.engine = None;
             }
             "rule" => {
-                let rule = if num()? & 1 == 1 {
-                    Rule::Standard
-                } else {
-                    Rule::Freestyle
-                };
+                let n = num()?;
+                let rule = u32::try_from(n)
+                    .ok()
+                    .and_then(Rule::from_gomocup)
+                    .ok_or_else(|| format!("unsupported rule {n}"))?;
                 if rule != self.rule {
                     self.rule = rule;
                     self.new_game();

@@ -4,6 +4,7 @@
 //! white plays j10 and black k11. A record without set-up tokens is a game from the empty board, as before.
 
 use crate::board::coord::{Color, Point};
+use crate::board::renju::Forbidden;
 use crate::board::{PlayError, Rule};
 use crate::eval::Position;
 use std::fmt;
@@ -30,6 +31,15 @@ pub enum RecordError {
         /// 1-based move number.
         index: usize,
     },
+    /// Move `index` (1-based) is a black move on a point forbidden under renju.
+    Forbidden {
+        /// 1-based move number.
+        index: usize,
+        /// The point.
+        point: Point,
+        /// Why it is forbidden.
+        reason: Forbidden,
+    },
     /// The set-up part is not a position (why, in words).
     Setup(String),
 }
@@ -45,6 +55,9 @@ impl fmt::Display for RecordError {
             }
             RecordError::AfterEnd { index } => {
                 write!(f, "the game was already over before move {index}")
+            }
+            RecordError::Forbidden { index, point, reason } => {
+                write!(f, "move {index} ({point}) is forbidden to black: {}", reason.name())
             }
             RecordError::Setup(why) => write!(f, "the set-up position is not valid: {why}"),
         }
@@ -152,6 +165,11 @@ pub fn parse_game(record: &str, rule: Rule) -> Result<(Position, Setup), RecordE
         pos.play(p).map_err(|e| match e {
             PlayError::Occupied(point) => RecordError::Occupied { index: i + 1, point },
             PlayError::GameOver => RecordError::AfterEnd { index: i + 1 },
+            PlayError::Forbidden(point, reason) => RecordError::Forbidden {
+                index: i + 1,
+                point,
+                reason,
+            },
         })?;
     }
     Ok((pos, setup))

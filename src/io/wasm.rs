@@ -2,9 +2,10 @@
 //! returns a JS `Error` instead of panicking.
 
 use crate::board::coord::{Color, Direction, Point};
+use crate::board::renju::{self, Forbidden};
 use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
-use crate::io::record::{parse_game, parse_position};
+use crate::io::record::{parse_game, parse_position, RecordError};
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -38,6 +39,7 @@ pub fn engine_version() -> String {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct GameState {
+    rule: &'static str,
     setup: Option<SetupState>,
     moves: Vec<String>,
     to_move: &'static str,
@@ -69,16 +71,27 @@ fn text_arg(value: &JsValue, what: &str, max: u32) -> Result<String, JsError> {
     Ok(text.into())
 }
 
-pub(super) fn read(record: &JsValue) -> Result<Position, JsError> {
+pub(super) fn read(record: &JsValue, rule: Rule) -> Result<Position, JsError> {
     let record = text_arg(record, "record", MAX_RECORD)?;
-    parse_position(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))
+    parse_position(&record, rule).map_err(|e| JsError::new(&e.to_string()))
 }
 
-/// Reads and checks a game record; see `docs/wasm-api.md`.
+/// Reads a rule argument: `undefined`/`null` is freestyle, otherwise `'freestyle' | 'standard' | 'renju'`.
+fn rule_arg(rule: &JsValue) -> Result<Rule, JsError> {
+    if rule.is_undefined() || rule.is_null() {
+        return Ok(Rule::Freestyle);
+    }
+    text_arg(rule, "rule", 16)?
+        .parse()
+        .map_err(|e: String| JsError::new(&e))
+}
+
+/// Reads and checks a game record under `rule` (default freestyle); see `docs/wasm-api.md`.
 #[wasm_bindgen(js_name = parseRecord)]
-pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
+pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsError> {
+    let rule = rule_arg(&rule)?;
     let record = text_arg(&record, "record", MAX_RECORD)?;
-    let (pos, setup) = parse_game(&record, Rule::Freestyle).map_err(|e| JsError::new(&e.to_string()))?;
+    let (pos, setup) = parse_game(&record, rule).map_err(|e| JsError::new(&e.to_string()))?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
@@ -86,6 +99,7 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
         Outcome::Ongoing => (None, vec![], false),
     };
     to_js(&GameState {
+        rule: rule.name(),
         setup: (!setup.is_empty()).then(|| SetupState {
             black: points(&setup.black),
             white: points(&setup.white),
@@ -99,6 +113,60 @@ pub fn parse_record(record: JsValue) -> Result<JsValue, JsError> {
     })
 }
 
+/// A forbidden point and why, as the page shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ForbiddenPoint {
+    point: String,
+    reason: &'static str,
+    reason_zh: &'static str,
+}
+
+impl ForbiddenPoint {
+    fn new(p: Point, why: Forbidden) -> ForbiddenPoint {
+        ForbiddenPoint {
+            point: p.to_string(),
+            reason: why.name(),
+            reason_zh: why.name_zh(),
+        }
+    }
+}
+
+/// Black's forbidden points under renju in the position after `record` (read under renju), whoever is to
+/// move; see `docs/wasm-api.md`.
+#[wasm_bindgen(js_name = forbiddenPoints)]
+pub fn forbidden_points(record: JsValue) -> Result<JsValue, JsError> {
+    let pos = read(&record, Rule::Renju)?;
+    let list: Vec<ForbiddenPoint> = renju::forbidden_points(pos.board())
+        .into_iter()
+        .map(|(p, why)| ForbiddenPoint::new(p, why))
+        .collect();
+    to_js(&list)
+}
+
+/// The first black move of `record` that is forbidden under renju, as `{ moveNumber, point, reason,
+/// reasonZh }`, or `null` if there is none (the record is read under renju up to that move; other problems
+/// are thrown as by `parseRecord`).
+#[wasm_bindgen(js_name = forbiddenMove)]
+pub fn forbidden_move(record: JsValue) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Found {
+        move_number: usize,
+        #[serde(flatten)]
+        at: ForbiddenPoint,
+    }
+    let text = text_arg(&record, "record", MAX_RECORD)?;
+    match parse_position(&text, Rule::Renju) {
+        Ok(_) => Ok(JsValue::NULL),
+        Err(RecordError::Forbidden { index, point, reason }) => to_js(&Found {
+            move_number: index,
+            at: ForbiddenPoint::new(point, reason),
+        }),
+        Err(e) => Err(JsError::new(&e.to_string())),
+    }
+}
+
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub(super) struct Options {
@@ -106,18 +174,26 @@ pub(super) struct Options {
     depth: Option<f64>,
     width: Option<f64>,
     time_ms: Option<f64>,
+    rule: Option<String>,
     /// Lines of an analysis (`engine.analyze` only).
     pub(super) lines: Option<f64>,
 }
 
 impl Options {
-    /// Options from JS (`undefined`, `null` or anything unreadable gives the defaults).
-    pub(super) fn from_js(options: JsValue) -> Options {
+    /// Options from JS (`undefined`, `null` or anything unreadable gives the defaults). Only an unknown
+    /// `rule` is an error, so that a game is never searched under a rule other than the one asked for.
+    pub(super) fn from_js(options: JsValue) -> Result<Options, JsError> {
         if options.is_undefined() || options.is_null() {
-            Options::default()
-        } else {
-            serde_wasm_bindgen::from_value(options).unwrap_or_default()
+            return Ok(Options::default());
         }
+        let rule = js_sys::Reflect::get(&options, &JsValue::from_str("rule")).unwrap_or(JsValue::UNDEFINED);
+        rule_arg(&rule)?;
+        Ok(serde_wasm_bindgen::from_value(options).unwrap_or_default())
+    }
+
+    /// The rule asked for (already checked by [`Options::from_js`]; freestyle when missing).
+    pub(super) fn rule(&self) -> Rule {
+        self.rule.as_deref().and_then(|r| r.parse().ok()).unwrap_or_default()
     }
 
     pub(super) fn settings(&self) -> Settings {
@@ -184,6 +260,8 @@ struct Breakdown {
     pattern_score: i32,
     position: i32,
     total: i32,
+    forbidden: Option<&'static str>,
+    forbidden_zh: Option<&'static str>,
 }
 
 impl From<SquareEval> for Breakdown {
@@ -203,6 +281,8 @@ impl From<SquareEval> for Breakdown {
             pattern_score: s.pattern_score,
             position: s.position,
             total: s.total,
+            forbidden: s.forbidden.map(Forbidden::name),
+            forbidden_zh: s.forbidden.map(Forbidden::name_zh),
         }
     }
 }
@@ -239,8 +319,9 @@ impl Engine {
         options: JsValue,
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
-        let settings = Options::from_js(options).settings();
+        let opts = Options::from_js(options)?;
+        let pos = read(&record, opts.rule())?;
+        let settings = opts.settings();
         let mut progress = |info: &SearchInfo| {
             if let (Some(f), Ok(v)) = (on_progress.as_ref(), to_js(&Report::from(info))) {
                 let _ = f.call1(&JsValue::NULL, &v);
@@ -252,9 +333,11 @@ impl Engine {
         }
     }
 
-    /// The evaluation breakdown of `point` in the position of `record`, for both colours.
-    pub fn evaluate(&self, record: JsValue, point: JsValue) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
+    /// The evaluation breakdown of `point` in the position of `record`, for both colours; `options.rule`
+    /// (default freestyle) is the rule the record is read and evaluated under.
+    pub fn evaluate(&self, record: JsValue, point: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let opts = Options::from_js(options)?;
+        let pos = read(&record, opts.rule())?;
         let p: Point = text_arg(&point, "point", 16)?
             .trim()
             .parse()
@@ -277,7 +360,12 @@ impl Engine {
             nps: f64,
             positions: usize,
         }
-        let lines = crate::io::bench::run(now_ms, &crate::io::bench::fixed_settings(), &mut |_| {});
+        let lines = crate::io::bench::run(
+            now_ms,
+            &crate::io::bench::fixed_settings(),
+            Rule::Freestyle,
+            &mut |_| {},
+        );
         let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
         let time_ms: f64 = lines.iter().map(|l| l.time_ms).sum();
         to_js(&Bench {

@@ -3,6 +3,8 @@
 //! returns a JS `Error` instead of panicking.
 
 use crate::board::coord::{Color, Point};
+use crate::board::renju;
+use crate::board::Rule;
 use crate::eval::Position;
 use crate::io::wasm::{points, read, to_js, Engine, Options};
 use crate::search::analysis::{Analysis, Line, MAX_LINES};
@@ -110,8 +112,8 @@ impl Engine {
         options: JsValue,
         on_progress: Option<js_sys::Function>,
     ) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
-        let opts = Options::from_js(options);
+        let opts = Options::from_js(options)?;
+        let pos = read(&record, opts.rule())?;
         let lines = opts
             .lines
             .filter(|x| x.is_finite())
@@ -128,9 +130,10 @@ impl Engine {
         }
     }
 
-    /// Every empty point's square score for both sides in `record`'s position (the heat map), in one call.
-    pub fn heatmap(&self, record: JsValue) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
+    /// Every empty point's square score for both sides in `record`'s position (the heat map), in one call;
+    /// `options.rule` as for `search`.
+    pub fn heatmap(&self, record: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let pos = read(&record, Options::from_js(options)?.rule())?;
         let me = pos.to_move();
         let points = pos
             .board()
@@ -148,13 +151,23 @@ impl Engine {
         })
     }
 
-    /// The points where each side would make five, a four or an open three in `record`'s position.
-    pub fn threats(&self, record: JsValue) -> Result<JsValue, JsError> {
-        let pos = read(&record)?;
+    /// The points where each side would make five, a four or an open three in `record`'s position, and under
+    /// renju (`options.rule`) black's forbidden points.
+    pub fn threats(&self, record: JsValue, options: JsValue) -> Result<JsValue, JsError> {
+        let rule = Options::from_js(options)?.rule();
+        let pos = read(&record, rule)?;
+        let forbidden = if rule == Rule::Renju {
+            renju::forbidden_points(pos.board())
+                .into_iter()
+                .map(|(p, _)| p.to_string())
+                .collect()
+        } else {
+            Vec::new()
+        };
         to_js(&Threats {
             black: ColorThreats::of(&pos, Color::Black),
             white: ColorThreats::of(&pos, Color::White),
-            forbidden: Vec::new(),
+            forbidden,
         })
     }
 }

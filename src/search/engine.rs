@@ -119,22 +119,44 @@ impl SearchInfo {
 /// - the opponent threatens five: only the block;
 /// - the opponent can make an open four: the points where it makes a four, plus our own fours;
 /// - otherwise every empty point within two steps of a stone, scored by attack + defence.
+///
+/// Black under renju is never offered a forbidden point; if that leaves a forced set empty (the only block
+/// is forbidden: the game is lost), the unforced moves are offered instead.
 pub fn generate_moves(pos: &Position, list: &mut MoveList<Point>) -> bool {
+    if !pos.has_forbidden() {
+        return candidate_moves(pos, list, false);
+    }
+    let forced = candidate_moves(pos, list, false);
+    list.retain(|m| !pos.is_forbidden_move(m));
+    if list.is_empty() && forced {
+        candidate_moves(pos, list, true);
+        list.retain(|m| !pos.is_forbidden_move(m));
+        return false;
+    }
+    forced
+}
+
+/// [`generate_moves`] before any forbidden point is left out; `unforced` skips the forcing cases.
+#[inline]
+fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -> bool {
     let me = pos.to_move();
     let opp = me.opponent();
-    if let Some(p) = pos.fives(me).first() {
-        list.push(p, 0);
-        return true;
-    }
-    let opp_fives = pos.fives(opp);
-    if !opp_fives.is_empty() {
-        for p in opp_fives.iter() {
+    if !unforced {
+        if let Some(p) = pos.fives(me).first() {
             list.push(p, 0);
+            return true;
         }
-        return true;
+        let opp_fives = pos.fives(opp);
+        if !opp_fives.is_empty() {
+            for p in opp_fives.iter() {
+                list.push(p, 0);
+            }
+            return true;
+        }
     }
-    let (area, forced) = if !pos.open_fours(opp).is_empty() {
-        (pos.fours(opp) | pos.fours(me), true)
+    let (area, forced) = if !unforced && !pos.open_fours(opp).is_empty() {
+        // Black's fours on points the line tables flag are not in `fours`; the caller drops the forbidden ones.
+        (pos.fours(opp) | pos.fours(me) | pos.maybe_forbidden(), true)
     } else if pos.board().stone_count() == 0 {
         (Bitboard::from_point(Point::CENTER), false)
     } else {
@@ -223,6 +245,10 @@ impl Game for GomokuGame<'_> {
         }
         let opp_fives = pos.fives(opp).count();
         if opp_fives >= 2 {
+            return Some(-(MATE - ply - 2));
+        }
+        // Black under renju cannot block on a forbidden point.
+        if opp_fives == 1 && pos.has_forbidden() && pos.fives(opp).iter().any(|q| pos.forbidden(q).is_some()) {
             return Some(-(MATE - ply - 2));
         }
         if opp_fives == 0 && !pos.open_fours(me).is_empty() {

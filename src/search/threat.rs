@@ -171,6 +171,11 @@ impl ThreatSolver {
             let blocks = pos.fives(me);
             let won = match blocks.count() {
                 0 => false,
+                // Black under renju cannot block on a forbidden point.
+                1 if pos.has_forbidden() && blocks.iter().any(|q| pos.forbidden(q).is_some()) => {
+                    line.extend(blocks.iter());
+                    true
+                }
                 1 => {
                     let q = blocks.first().unwrap_or(p);
                     line.push(q);
@@ -239,6 +244,9 @@ impl ThreatSolver {
         if opp_fives.count() == 1 {
             // The defender's counter-four must be blocked first; then the defender is to move again.
             let q = opp_fives.first().unwrap_or(Point::CENTER);
+            if pos.is_forbidden_move(q) {
+                return false;
+            }
             let mark = line.len();
             line.push(q);
             pos.make(q);
@@ -296,13 +304,28 @@ impl ThreatSolver {
             line.extend(att_fives.iter().take(2));
             return true;
         }
-        let defences: Bitboard = if att_fives.count() == 1 {
+        let mut defences: Bitboard = if att_fives.count() == 1 {
             att_fives
         } else if pos.open_fours(att).is_empty() {
             return false; // the last move threatened nothing
         } else {
             pos.fours(att) | pos.fours(me)
         };
+        if pos.has_forbidden() {
+            // Black under renju: a forbidden point is no defence; its fours on flagged points may be.
+            if att_fives.is_empty() {
+                defences |= pos.maybe_forbidden();
+            }
+            for d in defences.iter() {
+                if pos.forbidden(d).is_some() {
+                    defences.clear(d);
+                }
+            }
+            if defences.is_empty() {
+                line.extend(att_fives.iter().chain(pos.open_fours(att).iter()).take(1));
+                return true;
+            }
+        }
         if plies == 0 || self.over_budget() {
             return false;
         }

@@ -171,7 +171,7 @@ export async function assertConsistent(page, label = '') {
       assert.equal(name.includes('last move'), i === moves.length - 1, `${at}last-move mark on ${point}: "${name}"`);
     }
   }
-  assert.equal(s.saved?.version, 1, `${at}the game is saved`);
+  assert.equal(s.saved?.version, 2, `${at}the game is saved`);
   assert.equal(s.saved.moves, s.record, `${at}the saved game is the game`);
   assert.equal(s.hash, moves.length ? `#moves=${moves.join(',')}` : '', `${at}the address bar is the game`);
   return moves;

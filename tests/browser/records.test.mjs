@@ -98,7 +98,7 @@ test('the game is saved and restored on reload', async () => {
   await setMode(page, 'hvh');
   for (const point of ['h8', 'g7', 'j9']) await cell(page, point).click();
   const saved = JSON.parse(await page.evaluate(() => localStorage.getItem('gomoku.game')));
-  assert.deepEqual(saved, { version: 1, moves: 'h8 g7 j9', mode: 'hvh', humanColor: 'black' });
+  assert.deepEqual(saved, { version: 2, moves: 'h8 g7 j9', mode: 'hvh', humanColor: 'black', rule: 'freestyle' });
   await page.goto(env.server.url); // no hash: the saved game is used
   await waitReady(page);
   assert.equal(await record(page), 'h8 g7 j9');

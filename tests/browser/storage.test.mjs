@@ -21,7 +21,8 @@ const CORRUPT_GAMES = [
   ['a list', '["h8","i9"]', /not a saved game \(a JSON object was expected, found a list\)/],
   ['an old plain-text record', '"h8 i9 h10"', /found a string/],
   ['an old format without a version', '{"moves":"h8 i9","mode":"hvh","humanColor":"black"}', /no version number \(an old or unknown format\)/],
-  ['a future format', entry({ version: 2, clock: [1, 2] }), /newer version of this page \(format 2; this page reads format 1\)/],
+  ['a future format', entry({ version: 3, clock: [1, 2] }), /newer version of this page \(format 3; this page reads format 2\)/],
+  ['an unknown rule', entry({ version: 2, rule: 'caro' }), /its rule "caro" is unknown/],
   ['a version that is text', entry({ version: '1' }), /format version "1" is unknown/],
   ['a fractional version', entry({ version: 1.5 }), /format version 1.5 is unknown/],
   ['moves missing', JSON.stringify({ version: 1, mode: 'hvh', humanColor: 'black' }), /its moves are missing/],
@@ -66,7 +67,7 @@ test('every kind of bad saved game is reported with its reason, kept aside and n
     assert.equal(await stored(page, `${GAME}.corrupt`), raw, `${what}: the entry is kept as it was`);
     assert.equal(await record(page), '', `${what}: a new game, nothing of the entry used`);
     assert.equal(await page.inputValue('#mode'), 'hva-black', `${what}: default mode`);
-    assert.deepEqual(JSON.parse(await stored(page, GAME)), { version: 1, moves: '', mode: 'hva', humanColor: 'black' },
+    assert.deepEqual(JSON.parse(await stored(page, GAME)), { version: 2, moves: '', mode: 'hva', humanColor: 'black', rule: 'freestyle' },
       `${what}: the new game is saved in the current format`);
     assert.equal(await page.$$eval('#message *', (children) => children.length), 0, `${what}: the message is text only`);
   }

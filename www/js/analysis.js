@@ -178,9 +178,9 @@ export class AnalysisPanel {
     this.#result = null;
     if (pos.over) return;
     const id = this.#request;
-    const { width } = this.#aiOptions();
+    const { width, rule } = this.#aiOptions();
     const time = Number(this.#el.time.value) || UNTIL_STOPPED_MS;
-    const options = { lines: Number(this.#el.lines.value) || 5, timeMs: time, depth: 60, width };
+    const options = { lines: Number(this.#el.lines.value) || 5, timeMs: time, depth: 60, width, rule };
     const record = pos.record;
     this.#running = this.#busy = true;
     const take = (report) => {
@@ -226,9 +226,9 @@ export class AnalysisPanel {
     this.#el.hintButton.disabled = true;
     this.#error = '';
     this.#el.status.textContent = t('analysis.hintThinking');
-    const { depth, width, timeMs } = this.#aiOptions();
+    const { depth, width, timeMs, rule } = this.#aiOptions();
     try {
-      const report = await this.#engine.analyze(pos.record, { lines: 1, timeMs, depth, width });
+      const report = await this.#engine.analyze(pos.record, { lines: 1, timeMs, depth, width, rule });
       if (id !== this.#request) return;
       this.#busy = false;
       if (this.#getPosition().record === pos.record && report.lines[0]) this.#showHint(pos.record, report.lines[0]);
@@ -250,10 +250,11 @@ export class AnalysisPanel {
     const record = this.#record;
     const wantThreats = this.#el.threats.checked;
     const wantHeat = this.#el.heat.checked;
+    const { rule } = this.#aiOptions();
     try {
       const [threats, heat] = await Promise.all([
-        wantThreats && !this.#threats ? this.#helper.threats(record) : this.#threats,
-        wantHeat && !this.#heat ? this.#helper.heatmap(record) : this.#heat,
+        wantThreats && !this.#threats ? this.#helper.threats(record, { rule }) : this.#threats,
+        wantHeat && !this.#heat ? this.#helper.heatmap(record, { rule }) : this.#heat,
       ]);
       if (record !== this.#record) return;
       this.#threats = threats;

@@ -3,6 +3,8 @@
 // screen readers ("h8 black, move 1").
 
 import { SIZE, STAR_POINTS, COLUMNS, pointName, parsePoint } from './coords.js';
+import { t } from './i18n.js';
+import { reasonText } from './rules.js';
 
 // Margin around the outer lines, in cells: room for the coordinates and the edge stones.
 const PAD = 1.2;
@@ -14,6 +16,7 @@ const COLORS = {
   label: '#5b4320',
   lastMove: '#e0362b',
   win: '#e0362b',
+  forbidden: '#7b1fa2',
 };
 
 export class BoardView {
@@ -21,7 +24,7 @@ export class BoardView {
   #grid;
   #cells = new Map(); // point -> gridcell element
   #handlers;
-  #state = { stones: new Map(), lastMove: null, winLine: [], showNumbers: false, preview: null };
+  #state = { stones: new Map(), lastMove: null, winLine: [], showNumbers: false, preview: null, forbidden: new Map(), marks: new Map() };
   #hover = null; // point under the pointer
   #focus = 'h8'; // the grid's roving tab stop
   #frame = 0;
@@ -47,17 +50,21 @@ export class BoardView {
 
   /**
    * Shows a position.
-   * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null}} view
+   * @param {{moves: string[], winLine: string[], showNumbers: boolean, preview: string|null,
+   *          forbidden?: Map<string, string>, showForbidden?: boolean}} view
    *   preview: colour of the ghost stone under the pointer / focus, or null when no move can be made.
+   *   forbidden: black's forbidden points with their reasons (named in the cells; drawn as × if showForbidden).
    */
-  render({ moves, winLine, showNumbers, preview, setup = null }) {
+  render({ moves, winLine, showNumbers, preview, setup = null, forbidden = new Map(), showForbidden = true }) {
     const stones = new Map();
     // A set-up position's stones come first, unnumbered; its side to move plays move 1.
     for (const color of ['black', 'white']) for (const point of setup?.[color] ?? []) stones.set(point, { color, number: null });
     const first = setup?.toMove ?? 'black';
     const other = first === 'black' ? 'white' : 'black';
     moves.forEach((point, i) => stones.set(point, { color: i % 2 === 0 ? first : other, number: i + 1 }));
-    this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview };
+    const marks = showForbidden ? forbidden : new Map();
+    this.#state = { stones, lastMove: moves.at(-1) ?? null, winLine, showNumbers, preview, forbidden, marks };
+    this.#grid.dataset.forbidden = [...marks.keys()].join(' ');
     this.#label();
     this.#schedule();
   }
@@ -73,7 +80,7 @@ export class BoardView {
   }
 
   #label() {
-    const { stones, winLine, lastMove } = this.#state;
+    const { stones, winLine, lastMove, forbidden } = this.#state;
     const winning = new Set(winLine);
     for (const [point, cell] of this.#cells) {
       const stone = stones.get(point);
@@ -81,6 +88,7 @@ export class BoardView {
       if (stone?.number) label += `, move ${stone.number}`;
       if (point === lastMove) label += ', last move';
       if (winning.has(point)) label += ', winning line';
+      if (forbidden.has(point)) label += `, ${t('rules.cellForbidden', { reason: reasonText(forbidden.get(point)) })}`;
       const extra = this.#overlay?.labels?.get(point);
       if (extra) label += `, ${extra}`;
       if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
@@ -288,11 +296,28 @@ export class BoardView {
 
     // Stones.
     const radius = cell * 0.46;
-    const { stones, lastMove, winLine, showNumbers, preview } = this.#state;
+    const { stones, lastMove, winLine, showNumbers, preview, marks } = this.#state;
     for (const [point, stone] of stones) {
       const [cx, cy] = centre(point);
       drawStone(ctx, cx, cy, radius, stone.color, 1);
     }
+
+    // Black's forbidden points (renju): a cross in their own colour.
+    ctx.save();
+    ctx.strokeStyle = COLORS.forbidden;
+    ctx.lineWidth = Math.max(2, cell * 0.09);
+    ctx.lineCap = 'round';
+    for (const point of marks.keys()) {
+      const [cx, cy] = centre(point);
+      const r = radius * 0.5;
+      ctx.beginPath();
+      ctx.moveTo(cx - r, cy - r);
+      ctx.lineTo(cx + r, cy + r);
+      ctx.moveTo(cx + r, cy - r);
+      ctx.lineTo(cx - r, cy + r);
+      ctx.stroke();
+    }
+    ctx.restore();
 
     // Ghost stone where the next move would go.
     const ghost = this.#previewPoint();

@@ -40,17 +40,18 @@ export class EngineClient {
   }
 
   /** Every empty point's square score for both sides: {toMove, points: [{point, attack, defence}]}. */
-  heatmap(record) {
-    return this.#request('heatmap', { record });
+  heatmap(record, options) {
+    return this.#request('heatmap', { record, options });
   }
 
   /** Five / four / open-three points per colour: {black, white, forbidden}. */
-  threats(record) {
-    return this.#request('threats', { record });
+  threats(record, options) {
+    return this.#request('threats', { record, options });
   }
 
-  evaluate(record, point) {
-    return this.#request('evaluate', { record, point });
+  /** options: {rule} (see docs/wasm-api.md). */
+  evaluate(record, point, options) {
+    return this.#request('evaluate', { record, point, options });
   }
 
   /** Runs the engine's fixed benchmark positions: {nodes, timeMs, nps, positions}. */

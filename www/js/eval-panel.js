@@ -1,6 +1,8 @@
 // The evaluation panel: how the engine sees one point for both colours
 // (engine.evaluate, run in the helper worker so it never waits for the AI).
 
+import { t } from './i18n.js';
+import { reasonText } from './rules.js';
 import { capitalize } from './coords.js';
 
 const DIRECTION_ZH = { horizontal: '横', vertical: '竖', diagonal: '斜', 'anti-diagonal': '反斜' };
@@ -57,6 +59,10 @@ export class EvalPanel {
     this.#note.textContent = result.occupied
       ? `${point} is occupied by ${capitalize(result.occupied)}. The lines through it are shown; totals are 0 on an occupied point.`
       : `What a stone on ${point} would make for each colour.`;
+    if (result.black?.forbidden) {
+      this.#note.textContent += ` ${t('rules.evalForbidden', { reason: reasonText(result.black.forbidden) })}`;
+    }
+    this.#panel.dataset.forbidden = result.black?.forbidden ?? '';
     this.#body.replaceChildren(buildTable(result));
     this.#panel.removeAttribute('aria-busy');
   }

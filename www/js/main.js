@@ -17,6 +17,7 @@ import { t } from './i18n.js';
 import * as storage from './storage.js';
 import { capitalize } from './coords.js';
 import { recordOfState, setupText } from './game.js';
+import { RuleBook, RuleControl, reasonText, ruleName } from './rules.js';
 
 const $ = (id) => document.getElementById(id);
 const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can be followed
@@ -41,7 +42,12 @@ const ui = {
   recordNote: $('record-note'),
 };
 
-let rules; // parseRecord from the wasm module
+let rules; // (record, rule = the game's rule) => game state, from the wasm module's parseRecord
+let ruleBook;
+let ruleControl;
+let rule = 'freestyle'; // the game's rule: changes only with a new game, a loaded link or a restored game
+let showForbidden = true; // draw black's forbidden points (renju)
+let forbidden = new Map(); // black's forbidden points now (renju, black to move): point -> reason
 let game;
 let board;
 let ai;
@@ -78,10 +84,11 @@ async function start() {
     showMessage(String(err?.message ?? err), 'error');
     return;
   }
-  rules = wasm.parseRecord;
+  ruleBook = new RuleBook(wasm);
+  rules = (record, r = rule) => ruleBook.parse(record, r);
   $('engine-version').textContent = wasm.engineVersion();
 
-  game = new Game(rules);
+  game = new Game((record) => rules(record));
   searchEngine = new EngineClient('gomoku-search', {
     onCrash: (err) => showMessage(`The AI engine stopped unexpectedly (${err.message}). ` +
       'It was restarted and continues from the current position.', 'error'),
@@ -108,7 +115,7 @@ async function start() {
       canHint: mode === 'hva' && humanCanMove(),
       editing: setupEditor?.active ?? false,
     }),
-    aiOptions: () => settings.engineOptions(),
+    aiOptions: () => ({ ...settings.engineOptions(), rule }),
     onToggle: () => { cancelAi(); update(); },
     announce,
     play: humanPlays,
@@ -129,7 +136,7 @@ async function start() {
       const setup = game.setup;
       return {
         setup: setupText(setup), first: setup?.toMove ?? 'black',
-        moves: line, over: end.winner !== null || end.draw, at: game.moves.length,
+        moves: line, over: end.winner !== null || end.draw, at: game.moves.length, rule,
       };
     },
     goTo: goToMove,
@@ -154,8 +161,22 @@ async function start() {
     onProblem: (text) => problems.push(text),
   });
 
-  showNumbers = storage.readStored(storage.VIEW_KEY, (data) => data?.showNumbers === true).value ?? false;
+  const view = storage.readStored(storage.VIEW_KEY, (data) => ({
+    showNumbers: data?.showNumbers === true, showForbidden: data?.showForbidden !== false,
+  })).value;
+  showNumbers = view?.showNumbers ?? false;
+  showForbidden = view?.showForbidden ?? true;
   ui.showNumbers.checked = showNumbers;
+  ruleControl = new RuleControl({
+    select: $('rule'), toggle: $('show-forbidden'), label: $('rule-label'), toggleLabel: $('show-forbidden-label'),
+    hasStones: () => game.moves.length > 0,
+    onChange: changeRule,
+    onToggle: (show) => {
+      showForbidden = show;
+      saveView();
+      update();
+    },
+  });
   restoreGame(problems);
   if (problems.length) showMessage(problems.join(' '), 'error');
   wireControls();
@@ -173,14 +194,21 @@ function restoreGame(problems) {
   } else if (saved.value) {
     mode = saved.value.mode;
     humanColor = saved.value.humanColor;
+    rule = saved.value.rule;
     game.load(saved.value.moves);
   }
   const fromUrl = storage.recordFromHash();
   if (fromUrl !== null) {
+    let linkRule = rule;
+    let record = '';
     try {
-      game.load(storage.normalizeRecordText(fromUrl));
+      linkRule = storage.ruleFromHash();
+      record = storage.normalizeRecordText(fromUrl);
+      rules(record, linkRule); // check before anything changes
+      rule = linkRule;
+      game.load(record);
     } catch (err) {
-      problems.push(`The position in the link could not be loaded: ${storage.clip(err.message)}.`);
+      problems.push(`The position in the link could not be loaded: ${storage.clip(ruleBook.refusal(record, linkRule, err))}.`);
     }
   }
 }
@@ -212,7 +240,7 @@ function wireControls() {
   });
   ui.showNumbers.addEventListener('change', () => {
     showNumbers = ui.showNumbers.checked;
-    storage.writeStored(storage.VIEW_KEY, { showNumbers });
+    saveView();
     update();
   });
   $('btn-load').addEventListener('click', () => loadRecord(ui.recordInput.value, 'record'));
@@ -222,10 +250,10 @@ function wireControls() {
   ui.recordInput.addEventListener('input', () => { ui.recordNote.hidden = true; });
   $('btn-bench').addEventListener('click', benchmark);
   $('btn-copy').addEventListener('click', () => copyText(game.record, 'Record'));
-  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record), 'Link'));
+  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'Link'));
   window.addEventListener('hashchange', () => {
     const text = storage.recordFromHash();
-    if (text !== null) loadRecord(text, 'link');
+    if (text !== null) loadRecord(text, 'link', () => storage.ruleFromHash());
   });
 }
 
@@ -253,7 +281,7 @@ async function aiMove() {
   aiTimer = 0;
   const record = game.record;
   const color = game.toMove;
-  const options = settings.engineOptions(); // read now: changes apply to the next AI move
+  const options = { ...settings.engineOptions(), rule }; // read now: changes apply to the next AI move
   log.begin(game.moves.length + 1, color, options);
   const started = performance.now();
   startClock(started);
@@ -321,6 +349,12 @@ function humanPlays(point) {
   }
   if (game.moves.includes(point)) {
     announce(`${point} is already taken.`);
+    return;
+  }
+  if (forbidden.has(point)) {
+    const text = t('rules.refused', { point, reason: reasonText(forbidden.get(point)) });
+    announce(text);
+    showMessage(text, 'error');
     return;
   }
   try {
@@ -391,19 +425,26 @@ function goToMove(count) {
   update();
 }
 
-function loadRecord(text, source) {
+/** Loads a pasted record (under the game's rule) or a link (under the rule `readRule` reads from it). */
+function loadRecord(text, source, readRule = () => rule) {
   let state;
+  let record = '';
+  let loadRule = rule;
   try {
-    state = rules(storage.normalizeRecordText(text)); // validate first: a bad record must leave the game untouched
+    loadRule = readRule();
+    record = storage.normalizeRecordText(text);
+    state = rules(record, loadRule); // validate first: a bad record must leave the game untouched
   } catch (err) {
-    const text = `Could not load the ${source}: ${storage.clip(err.message)}. The current game is unchanged.`;
+    const reason = ruleBook.refusal(record, loadRule, err);
+    const text = `Could not load the ${source}: ${storage.clip(reason)}. The current game is unchanged.`;
     if (source === 'record') showNote(text, 'error');
     else showMessage(text, 'error');
-    if (source === 'link') storage.writeHash(game.record); // the address bar shows the game again
+    if (source === 'link') storage.writeHash(game.record, rule); // the address bar shows the game again
     return;
   }
-  if (source === 'link' && recordOfState(state) === game.record) return; // our own address, nothing new
+  if (source === 'link' && recordOfState(state) === game.record && loadRule === rule) return; // our own address
   cancelAi();
+  rule = loadRule;
   game.load(recordOfState(state));
   browsing = false;
   aiBlockedAt = null;
@@ -434,7 +475,18 @@ let inspectedRecord = null; // the position the evaluation panel shows
 
 function inspect(point, options) {
   inspectedRecord = game.record;
-  evalPanel.show(point, helperEngine.evaluate(game.record, point), options);
+  evalPanel.show(point, helperEngine.evaluate(game.record, point, { rule }), options);
+}
+
+/** A new game under another rule (the rule control has asked first if stones were on the board). */
+function changeRule(newRule) {
+  rule = newRule;
+  newGame();
+  showMessage(t('rules.changed', { rule: ruleName(rule) }), 'info');
+}
+
+function saveView() {
+  storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden });
 }
 
 async function copyText(text, what) {
@@ -455,7 +507,10 @@ function update() {
   const thinking = ai.thinking;
   app.dataset.record = game.record;
   app.dataset.aiState = thinking ? 'thinking' : 'idle';
+  app.dataset.rule = rule;
   ui.mode.value = mode === 'hva' ? `hva-${humanColor}` : mode;
+  ruleControl.show(rule, showForbidden);
+  forbidden = ruleBook.forbidden(game.record, rule, { toMove: game.toMove, winner: game.winner, draw: game.draw });
 
   board.render(setupEditor.active ? { ...setupEditor.view(), showNumbers } : {
     moves: game.moves,
@@ -463,6 +518,8 @@ function update() {
     winLine: game.winLine,
     showNumbers,
     preview: humanCanMove() ? game.toMove : null,
+    forbidden,
+    showForbidden,
   });
 
   const result = resultText();
@@ -488,8 +545,8 @@ function update() {
   review.update();
   // An open evaluation follows the game: the same point, evaluated again in the new position.
   if (evalPanel.point && inspectedRecord !== game.record) inspect(evalPanel.point, { refresh: true });
-  storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor));
-  storage.writeHash(game.record);
+  storage.writeStored(storage.GAME_KEY, storage.gameEntry(game.record, mode, humanColor, rule));
+  storage.writeHash(game.record, rule);
   maybeStartAi();
 }
 

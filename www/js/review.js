@@ -117,7 +117,7 @@ export class Review {
   /** Reviews the game's whole line. */
   async start() {
     this.cancel();
-    const { moves, over, setup, first } = this.#getLine();
+    const { moves, over, setup, first, rule } = this.#getLine();
     const job = ++this.#job;
     this.#running = true;
     this.#reviewing = this.#lineKey();
@@ -131,7 +131,7 @@ export class Review {
     try {
       for (let i = 0; i < positions; i++) {
         const position = [setup, moves.slice(0, i).join(' ')].filter(Boolean).join(' ');
-        const report = await this.#engine.analyze(position, { lines: 1, timeMs, depth: 60 });
+        const report = await this.#engine.analyze(position, { lines: 1, timeMs, depth: 60, rule });
         if (job !== this.#job) return;
         const best = report.lines[0];
         const black = blackAt(i) ? best.score : -best.score;

@@ -1,13 +1,16 @@
 // Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted and never
-// silently deleted) and the position in the URL ("#moves=h8,i9,h10"; a set-up position: "#moves=b:h8,w:i9,to:black,h9").
+// silently deleted) and the position in the URL ("#rule=renju&moves=h8,i9,h10"; no rule is freestyle; a set-up
+// position: "#moves=b:h8,w:i9,to:black,h9").
 
 import { recordOfState } from './game.js';
 
 export const GAME_KEY = 'gomoku.game';
 export const SETTINGS_KEY = 'gomoku.settings';
 export const VIEW_KEY = 'gomoku.view';
-export const GAME_VERSION = 1;
+/** Format 2 added the rule; a format-1 entry is a freestyle game. */
+export const GAME_VERSION = 2;
 const MODES = ['hva', 'hvh', 'ava'];
+const RULES = ['freestyle', 'standard', 'renju'];
 const COLORS = ['black', 'white'];
 
 /** An entry longer than this is not parsed at all (a saved game of 225 moves is under 1,000 characters). */
@@ -120,16 +123,20 @@ export function checkVersion(data, version, what) {
 }
 
 /** The saved-game format. */
-export function gameEntry(record, mode, humanColor) {
-  return { version: GAME_VERSION, moves: record, mode, humanColor };
+export function gameEntry(record, mode, humanColor, rule = 'freestyle') {
+  return { version: GAME_VERSION, moves: record, mode, humanColor, rule };
 }
 
 /**
- * Checks a saved game; `rules` is the engine's parseRecord (throws on an illegal record).
- * Returns {moves, mode, humanColor} with the moves normalised. Throws a readable reason otherwise.
+ * Checks a saved game; `rules(record, rule)` is the engine's parseRecord (throws on an illegal record).
+ * Returns {moves, mode, humanColor, rule} with the moves normalised. Throws a readable reason otherwise.
+ * A format-1 entry (before rules could be chosen) is a freestyle game.
  */
 export function parseGameEntry(data, rules) {
-  checkVersion(data, GAME_VERSION, 'saved game');
+  const old = typeof data === 'object' && data !== null && data.version === 1;
+  if (!old) checkVersion(data, GAME_VERSION, 'saved game');
+  const rule = old ? 'freestyle' : data.rule;
+  if (!RULES.includes(rule)) throw new Error(`its rule ${clipJson(rule)} is unknown`);
   for (const [field, name] of [['moves', 'moves'], ['mode', 'mode'], ['humanColor', 'colour']]) {
     if (!(field in data)) throw new Error(`its ${name} ${field === 'moves' ? 'are' : 'is'} missing`);
   }
@@ -139,11 +146,11 @@ export function parseGameEntry(data, rules) {
   if (!COLORS.includes(data.humanColor)) throw new Error(`its colour ${clipJson(data.humanColor)} is unknown`);
   let state;
   try {
-    state = rules(data.moves);
+    state = rules(data.moves, rule);
   } catch (err) {
     throw new Error(`its moves are not a legal game: ${clip(err.message)}`);
   }
-  return { moves: recordOfState(state), mode: data.mode, humanColor: data.humanColor };
+  return { moves: recordOfState(state), mode: data.mode, humanColor: data.humanColor, rule };
 }
 
 /**
@@ -167,16 +174,31 @@ export function recordFromHash(hash = location.hash) {
   return new URLSearchParams(hash.replace(/^#/, '')).get('moves');
 }
 
-/** The URL (same page) that reopens a record. */
-export function urlForRecord(record) {
+/**
+ * The rule named in the URL: 'freestyle' when the URL has moves but no rule, null when it has neither.
+ * Throws on a rule this page does not know.
+ */
+export function ruleFromHash(hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const rule = params.get('rule');
+  if (rule === null) return params.has('moves') ? 'freestyle' : null;
+  if (!RULES.includes(rule)) throw new Error(`the rule ${clipJson(rule)} is unknown`);
+  return rule;
+}
+
+/** The URL (same page) that reopens a record under a rule (freestyle is left out). */
+export function urlForRecord(record, rule = 'freestyle') {
   const url = new URL(location.href);
-  url.hash = record ? `moves=${record.split(' ').join(',')}` : '';
+  const parts = [];
+  if (rule !== 'freestyle') parts.push(`rule=${rule}`);
+  if (record || parts.length) parts.push(`moves=${record.split(' ').filter(Boolean).join(',')}`);
+  url.hash = parts.join('&');
   return url.href.replace(/#$/, '');
 }
 
 /** Keeps the address bar in step with the game, without adding history entries. */
-export function writeHash(record) {
-  const url = urlForRecord(record);
+export function writeHash(record, rule = 'freestyle') {
+  const url = urlForRecord(record, rule);
   if (url !== location.href) history.replaceState(null, '', url);
 }
 

@@ -1,0 +1,442 @@
+//! Renju's forbidden points and the rules' wins: hand-built positions for every case of the definition, the
+//! search never playing a forbidden point, and a property test of the fast forbidden-point test against a
+//! slow reference written here straight from the definition.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gomoku::board::coord::{Color, Point};
+use gomoku::board::renju::{self, Forbidden};
+use gomoku::board::{Board, Outcome, PlayError, Rule};
+use gomoku::eval::Position;
+use gomoku::search::engine::{Engine, Settings};
+use gomoku::search::threat::ThreatSolver;
+use proptest::prelude::*;
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+fn pts(s: &str) -> Vec<Point> {
+    s.split_whitespace().map(pt).collect()
+}
+
+/// White stones used to even out the counts, far along the top row.
+const PADS: &str = "a15 c15 e15 g15 i15 k15 m15 o15 a13 o13";
+
+/// A position under `rule` with `black` and `white` stones (white padded on the top row) and black to move.
+fn position(rule: Rule, black: &str, white: &str) -> Position {
+    let b = pts(black);
+    let mut w = pts(white);
+    w.extend(pts(PADS).into_iter().take(b.len().saturating_sub(w.len())));
+    Position::from_stones(rule, &b, &w, Color::Black).expect("a valid set-up")
+}
+
+fn forbidden_at(black: &str, white: &str, p: &str) -> Option<Forbidden> {
+    let pos = position(Rule::Renju, black, white);
+    let fast = renju::forbidden(pos.board(), pt(p));
+    assert_eq!(
+        fast,
+        slow_forbidden(&grid(pos.board()), pt(p)),
+        "fast and slow tests agree on {p}"
+    );
+    fast
+}
+
+#[test]
+fn double_three_is_forbidden() {
+    assert_eq!(forbidden_at("h9 h10 i8 j8", "", "h8"), Some(Forbidden::DoubleThree));
+    // A split three (X_XX) counts as a three too.
+    assert_eq!(forbidden_at("h10 h11 i8 j8", "", "h8"), Some(Forbidden::DoubleThree));
+    // A blocked three is no three.
+    assert_eq!(forbidden_at("h9 h10 i8 j8", "h11", "h8"), None);
+}
+
+#[test]
+fn double_four_in_two_lines_is_forbidden() {
+    assert_eq!(
+        forbidden_at("h9 h10 h11 i8 j8 k8", "h12 l8", "h8"),
+        Some(Forbidden::DoubleFour)
+    );
+}
+
+#[test]
+fn double_four_in_one_line_is_forbidden() {
+    // ●_●●●_● along row 8 with h8 the middle stone.
+    assert_eq!(forbidden_at("e8 g8 i8 k8", "", "h8"), Some(Forbidden::DoubleFour));
+    // The two ends of one straight four are one four: h8 makes an open four and is allowed.
+    assert_eq!(forbidden_at("e8 f8 g8", "", "h8"), None);
+}
+
+#[test]
+fn overline_is_forbidden_and_wins_nothing_under_standard() {
+    assert_eq!(forbidden_at("e8 f8 g8 i8 j8", "", "h8"), Some(Forbidden::Overline));
+    let mut standard = position(Rule::Standard, "e8 f8 g8 i8 j8", "");
+    assert_eq!(standard.play(pt("h8")), Ok(Outcome::Ongoing), "standard: six is no win");
+    let mut freestyle = position(Rule::Freestyle, "e8 f8 g8 i8 j8", "");
+    assert!(matches!(
+        freestyle.play(pt("h8")),
+        Ok(Outcome::Win {
+            winner: Color::Black,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn five_that_also_makes_a_double_four_wins() {
+    let black = "d8 e8 f8 g8 h9 h10 h11 i9 j10 k11";
+    assert_eq!(forbidden_at(black, "h12 l12", "h8"), None);
+    let mut pos = position(Rule::Renju, black, "h12 l12");
+    assert!(matches!(
+        pos.play(pt("h8")),
+        Ok(Outcome::Win {
+            winner: Color::Black,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn four_three_is_allowed() {
+    assert_eq!(forbidden_at("h9 h10 h11 i8 j8", "h12", "h8"), None);
+}
+
+#[test]
+fn a_three_whose_four_point_is_forbidden_does_not_count() {
+    // Row 8: h8 i8 j8 with white on l8 can only become a straight four on g8, and g8 is an overline
+    // (g6 g7 _ g9 g10 g11): so h8 makes one three (column h) and is allowed.
+    let black = "g6 g7 g9 g10 g11 i8 j8 h9 h10";
+    assert_eq!(forbidden_at(black, "l8", "g8"), Some(Forbidden::Overline));
+    assert_eq!(forbidden_at(black, "l8", "h8"), None);
+    // Without g11, g8 makes exactly five (not forbidden), so the row is a three again: double three.
+    let black = "g6 g7 g9 g10 i8 j8 h9 h10";
+    assert_eq!(forbidden_at(black, "l8", "h8"), Some(Forbidden::DoubleThree));
+}
+
+#[test]
+fn white_overline_wins_under_renju_not_under_standard() {
+    let white = "e8 f8 g8 i8 j8";
+    let black = "a1 c3 e1 a5 c5 o1";
+    for (rule, wins) in [(Rule::Renju, true), (Rule::Standard, false), (Rule::Freestyle, true)] {
+        let b = pts(black);
+        let w = pts(white);
+        let mut pos = Position::from_stones(rule, &b, &w, Color::White).unwrap();
+        let out = pos.play(pt("h8")).unwrap();
+        assert_eq!(
+            matches!(
+                out,
+                Outcome::Win {
+                    winner: Color::White,
+                    ..
+                }
+            ),
+            wins,
+            "{rule}"
+        );
+    }
+}
+
+#[test]
+fn a_forbidden_black_move_is_refused_and_changes_nothing() {
+    let mut pos = position(Rule::Renju, "h9 h10 i8 j8", "");
+    let before = pos.board().record();
+    assert_eq!(
+        pos.play(pt("h8")),
+        Err(PlayError::Forbidden(pt("h8"), Forbidden::DoubleThree))
+    );
+    assert_eq!(pos.board().record(), before);
+    // White may play there.
+    let mut b = Board::new(Rule::Renju);
+    for p in pts("h9 a1 h10 a3 i8 a5 j8") {
+        b.play(p).unwrap();
+    }
+    assert_eq!(b.play(pt("h8")), Ok(Outcome::Ongoing));
+}
+
+#[test]
+fn black_s_forbidden_points_are_no_threats_in_the_evaluation() {
+    let pos = position(Rule::Renju, "h9 h10 i8 j8", "");
+    let sq = pos.square(pt("h8"), Color::Black);
+    assert_eq!(sq.forbidden, Some(Forbidden::DoubleThree));
+    assert_eq!(sq.pattern_score, 0);
+    assert!(!pos.threes(Color::Black).contains(pt("h8")));
+    let free = position(Rule::Freestyle, "h9 h10 i8 j8", "");
+    assert!(free.threes(Color::Black).contains(pt("h8")));
+    assert_eq!(free.square(pt("h8"), Color::Black).forbidden, None);
+}
+
+fn think(pos: &Position, depth: u32) -> Point {
+    let mut engine = Engine::new(4, || 0.0);
+    let settings = Settings {
+        depth,
+        time_ms: None,
+        ..Settings::default()
+    };
+    engine
+        .think(pos, &settings, None, &mut |_| {})
+        .unwrap()
+        .best_move()
+        .unwrap()
+}
+
+#[test]
+fn the_engine_as_black_never_plays_a_forbidden_point() {
+    // Freestyle: the double three on h8 wins. Renju: it is forbidden, so black plays something else.
+    let black = "h9 h10 i8 j8";
+    let white = "a1 a3 o1 o3";
+    assert_eq!(think(&position(Rule::Freestyle, black, white), 6), pt("h8"));
+    let renju = position(Rule::Renju, black, white);
+    let m = think(&renju, 6);
+    assert_ne!(m, pt("h8"));
+    assert_eq!(renju.board().forbidden(m), None);
+}
+
+#[test]
+fn a_four_whose_block_is_forbidden_to_black_wins_for_white() {
+    // Black's h8 is a double three (column h and the diagonal h8 i9 j10); white's four d8-g8 (blocked by
+    // black's c8) can only be blocked on h8, so white's g8 wins at once: the VCF finds it.
+    let mut pos = Position::from_stones(
+        Rule::Renju,
+        &pts("h9 h10 i9 j10 c8 a1"),
+        &pts("d8 e8 f8 o1 l1 o4"),
+        Color::White,
+    )
+    .unwrap();
+    let line = ThreatSolver::new().vcf(&mut pos, 4, 10_000).expect("a VCF");
+    assert_eq!(line[0], pt("g8"));
+    // Under freestyle black blocks on h8 (and wins with it): no VCF.
+    let mut free = Position::from_stones(
+        Rule::Freestyle,
+        &pts("h9 h10 i9 j10 c8 a1"),
+        &pts("d8 e8 f8 o1 l1 o4"),
+        Color::White,
+    )
+    .unwrap();
+    assert!(ThreatSolver::new().vcf(&mut free, 4, 10_000).is_none());
+}
+
+// ---- The slow reference, from the definition ----
+
+type Grid = [[u8; 15]; 15];
+const B: u8 = 1;
+
+fn grid(board: &Board) -> Grid {
+    let mut g = [[0u8; 15]; 15];
+    for p in Point::all() {
+        g[p.col()][p.row()] = match board.at(p) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+            None => 0,
+        };
+    }
+    g
+}
+
+const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+fn at(g: &Grid, x: i32, y: i32) -> Option<u8> {
+    ((0..15).contains(&x) && (0..15).contains(&y)).then(|| g[x as usize][y as usize])
+}
+
+/// The black run through (x, y) along (dx, dy): first and last step from (x, y).
+fn black_run(g: &Grid, x: i32, y: i32, (dx, dy): (i32, i32)) -> (i32, i32) {
+    let (mut a, mut b) = (0, 0);
+    while at(g, x + (a - 1) * dx, y + (a - 1) * dy) == Some(B) {
+        a -= 1;
+    }
+    while at(g, x + (b + 1) * dx, y + (b + 1) * dy) == Some(B) {
+        b += 1;
+    }
+    (a, b)
+}
+
+/// With black on (x, y): the steps k (|k| ≤ 4) where one more black stone makes exactly five through (x, y).
+fn five_steps(g: &mut Grid, x: i32, y: i32, d: (i32, i32)) -> Vec<i32> {
+    let mut out = vec![];
+    for k in -4..=4 {
+        let (i, j) = (x + k * d.0, y + k * d.1);
+        if k == 0 || at(g, i, j) != Some(0) {
+            continue;
+        }
+        g[i as usize][j as usize] = B;
+        let (a, b) = black_run(g, x, y, d);
+        if b - a + 1 == 5 && a <= k && k <= b {
+            out.push(k);
+        }
+        g[i as usize][j as usize] = 0;
+    }
+    out
+}
+
+fn fours_in_line(g: &mut Grid, x: i32, y: i32, d: (i32, i32)) -> usize {
+    let f = five_steps(g, x, y, d);
+    if f.len() == 2 && f[1] - f[0] == 5 {
+        1
+    } else {
+        f.len()
+    }
+}
+
+/// With black on (x, y): is there a straight four through it along `d` (a run of exactly four whose two ends
+/// each make exactly five)?
+fn straight_four(g: &mut Grid, x: i32, y: i32, d: (i32, i32)) -> bool {
+    let (a, b) = black_run(g, x, y, d);
+    b - a + 1 == 4 && five_steps(g, x, y, d) == vec![a - 1, b + 1]
+}
+
+fn slow_check(g: &mut Grid, x: i32, y: i32, depth: usize) -> Option<Forbidden> {
+    g[x as usize][y as usize] = B;
+    let result = (|| {
+        let runs = DIRS.map(|d| {
+            let (a, b) = black_run(g, x, y, d);
+            b - a + 1
+        });
+        if runs.contains(&5) {
+            return None;
+        }
+        if runs.iter().any(|&r| r > 5) {
+            return Some(Forbidden::Overline);
+        }
+        let fours: Vec<usize> = DIRS.map(|d| fours_in_line(g, x, y, d)).to_vec();
+        if fours.iter().sum::<usize>() >= 2 {
+            return Some(Forbidden::DoubleFour);
+        }
+        if depth > 8 {
+            return None;
+        }
+        let mut threes = 0;
+        for (n, d) in DIRS.into_iter().enumerate() {
+            if fours[n] > 0 {
+                continue;
+            }
+            let three = (-4..=4).any(|k| {
+                let (i, j) = (x + k * d.0, y + k * d.1);
+                if k == 0 || at(g, i, j) != Some(0) {
+                    return false;
+                }
+                g[i as usize][j as usize] = B;
+                let straight = straight_four(g, x, y, d);
+                g[i as usize][j as usize] = 0;
+                straight && slow_check(g, i, j, depth + 1).is_none()
+            });
+            threes += three as usize;
+        }
+        (threes >= 2).then_some(Forbidden::DoubleThree)
+    })();
+    g[x as usize][y as usize] = 0;
+    result
+}
+
+/// The reference: why a black stone on the empty point `p` is forbidden, from the definition.
+fn slow_forbidden(g: &Grid, p: Point) -> Option<Forbidden> {
+    let mut g = *g;
+    if g[p.col()][p.row()] != 0 {
+        return None;
+    }
+    slow_check(&mut g, p.col() as i32, p.row() as i32, 0)
+}
+
+/// Random stones in a 9×9 square around the centre, black a little more often, so that threes and fours
+/// (and so forbidden points) are common.
+fn crowded_board() -> impl Strategy<Value = Board> {
+    prop::collection::vec((3usize..12, 3usize..12, 0u8..5), 8..40).prop_map(|stones| {
+        let mut black = vec![];
+        let mut white = vec![];
+        let mut seen = std::collections::HashSet::new();
+        for (c, r, k) in stones {
+            let p = Point::new(c, r).unwrap();
+            if seen.insert(p) {
+                if k < 3 {
+                    black.push(p)
+                } else {
+                    white.push(p)
+                }
+            }
+        }
+        let mut b = Board::new(Rule::Renju);
+        let mut pads = pts(PADS).into_iter();
+        let mut wi = white.into_iter();
+        for p in black {
+            b.make(p);
+            match wi.next().or_else(|| pads.next()) {
+                Some(q) => b.make(q),
+                None => break,
+            }
+        }
+        b
+    })
+}
+
+/// The random boards do exercise every reason: a fixed sample of them holds many forbidden points of each kind
+/// (so the property test below is not comparing `None` with `None`).
+#[test]
+fn crowded_boards_hold_forbidden_points_of_every_kind() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]);
+    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    let mut counts = std::collections::HashMap::new();
+    let mut recursive = 0;
+    for _ in 0..500 {
+        let board = crowded_board().new_tree(&mut runner).unwrap().current();
+        for p in Point::all() {
+            let lines = gomoku::Direction::ALL.map(|d| renju::line_info(board.key_ext(p, d, Color::Black)));
+            let local = board.at(p).is_none().then(|| renju::local_verdict(lines)).flatten();
+            let exact = renju::forbidden(&board, p);
+            recursive += (local.is_some() && exact.is_none()) as usize;
+            if let Some(f) = exact {
+                *counts.entry(f).or_insert(0) += 1;
+            }
+        }
+    }
+    for f in [Forbidden::DoubleThree, Forbidden::DoubleFour, Forbidden::Overline] {
+        assert!(counts.get(&f).copied().unwrap_or(0) >= 10, "{f:?}: {counts:?}");
+    }
+    assert!(recursive >= 5, "threes cleared by the recursion: {recursive}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
+
+    /// The fast test and the slow reference agree on every empty point of the crowded square.
+    #[test]
+    fn fast_forbidden_test_agrees_with_the_definition(board in crowded_board()) {
+        let g = grid(&board);
+        for c in 2..13 {
+            for r in 2..13 {
+                let p = Point::new(c, r).unwrap();
+                prop_assert_eq!(renju::forbidden(&board, p), slow_forbidden(&g, p), "at {} in\n{:?}", p, board);
+            }
+        }
+    }
+}
+
+/// Runs `gomoku forbidden RECORD`: (exit status, last line of stdout).
+fn forbidden_cli(record: &str) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .args(["forbidden", record])
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    (
+        out.status.code().unwrap_or(-1),
+        text.lines().last().unwrap_or("").to_string(),
+    )
+}
+
+#[test]
+fn the_forbidden_command_lists_black_s_forbidden_points() {
+    assert_eq!(
+        forbidden_cli("h9 a1 h10 a3 i8 a5 j8 a7"),
+        (0, "forbidden: h8".to_string())
+    );
+    assert_eq!(forbidden_cli("h8 a1"), (0, "forbidden: none".to_string()));
+    // Checked by hand against ../shared/tools/rules.py.
+    assert_eq!(
+        forbidden_cli("h8 h9 i8 i9 g10 f11 j10 k11 g9 h10 e7"),
+        (0, "forbidden: g8".to_string())
+    );
+    // Not a legal renju game: black's 9th move (h8) is a double three.
+    let (status, _) = forbidden_cli("h9 a1 h10 a3 i8 a5 j8 a7 h8");
+    assert_eq!(status, 2);
+    assert_eq!(forbidden_cli("h8 zz").0, 2);
+}
