@@ -9,6 +9,7 @@ mod cli {
     pub mod forbidden;
     pub mod selfplay;
     pub mod solve;
+    pub mod train;
 }
 
 use clap::{Parser, Subcommand};
@@ -45,6 +46,8 @@ enum Command {
     Solve(cli::solve::Args),
     /// Play engine-vs-engine games through the protocol, checking every move and the memory.
     Selfplay(cli::selfplay::Args),
+    /// Fit the learned evaluation to self-play games and write its weights.
+    Train(cli::train::Args),
     /// Print black's forbidden points (renju) after a game record.
     Forbidden(cli::forbidden::Args),
     /// Show the best N moves of a position with their scores and principal variations.
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cli::bench::run(args),
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
+        Some(Command::Train(args)) => cli::train::run(args),
         Some(Command::Forbidden(args)) => cli::forbidden::run(args),
         Some(Command::Analyze(args)) => cli::analyze::run(args),
     }

@@ -46,7 +46,7 @@ fn minimax<G: Game>(g: &mut G, depth: i32, ply: usize) -> i32 {
 
 /// α-β value of the root at `depth` (through iterative deepening), with or without a transposition table.
 fn alphabeta<G: Game>(g: &mut G, depth: u32, tt_mb: usize) -> i32 {
-    let mut tt = TranspositionTable::new(tt_mb);
+    let tt = TranspositionTable::new(tt_mb);
     let limits = Limits {
         depth,
         width: 1000,
@@ -55,7 +55,7 @@ fn alphabeta<G: Game>(g: &mut G, depth: u32, tt_mb: usize) -> i32 {
         reductions: false,
         ..Limits::default()
     };
-    let mut s = Searcher::new(&mut tt, limits, no_clock, None);
+    let mut s = Searcher::new(&tt, limits, no_clock, None);
     let mut last = None;
     s.iterate(g, &mut |it| last = Some(it.clone()));
     let it = last.expect("an iteration completed");
@@ -297,7 +297,7 @@ fn root_bonus_raises_each_root_move_by_its_seeded_amount() {
             values.push((m, v, v + bonus));
         }
         let best = values.iter().map(|x| x.2).max().unwrap();
-        let mut tt = TranspositionTable::new(0);
+        let tt = TranspositionTable::new(0);
         let limits = Limits {
             depth: 2,
             width: 1000,
@@ -306,7 +306,7 @@ fn root_bonus_raises_each_root_move_by_its_seeded_amount() {
             seed,
             ..Limits::default()
         };
-        let mut s = Searcher::new(&mut tt, limits, no_clock, None);
+        let mut s = Searcher::new(&tt, limits, no_clock, None);
         let it = s.iterate(&mut g, &mut |_| {}).expect("an iteration completed");
         let chosen = values.iter().find(|x| x.0 == it.pv[0]).expect("a root move");
         assert_eq!(

@@ -45,11 +45,12 @@ pub fn run(args: &Args) -> ExitCode {
     }
     let lines = gomoku::io::bench::run(now_ms, &settings, args.rule, &mut |l| {
         println!(
-            "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  best {:<4} {}",
+            "{:>10} nodes {:>9.1} ms {:>10.0} nodes/s  depth {:>2}  swing {:>4}  best {:<4} {}",
             l.nodes,
             l.time_ms,
             l.nodes as f64 * 1000.0 / l.time_ms.max(1e-3),
             l.depth,
+            l.swing,
             l.best,
             l.record
         );
@@ -71,6 +72,11 @@ pub fn run(args: &Args) -> ExitCode {
             depths[0],
             depths[depths.len() - 1]
         );
+    }
+    let mut swings: Vec<i32> = lines.iter().map(|l| l.swing).collect();
+    swings.sort_unstable();
+    if let Some(median) = swings.get(swings.len() / 2) {
+        println!("swing: median {median}, max {}", swings[swings.len() - 1]);
     }
     println!(
         "total: {nodes} nodes, {ms:.0} ms, {:.0} nodes/s",

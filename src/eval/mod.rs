@@ -1,17 +1,23 @@
 //! Incremental evaluation: every empty point's pattern in each direction for both colours, kept up to date on
 //! make/undo, plus the threat sets and sums that the search and the static evaluation read in O(1).
 
+pub mod codes;
+pub mod learned;
 pub mod pattern;
+pub mod train;
+mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, SLOTS};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
+use crate::eval::learned::Tables;
 use crate::eval::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
 
-/// Weight of a point's combination in the static evaluation's sum over empty points.
+/// Weight of a point's combination in the seed evaluation (5/4 of it for the side to move, −1 for the opponent):
+/// the prior that the learned evaluation is trained from (see [`train::prior`]).
 #[inline]
-const fn eval_weight(c: Combo) -> i32 {
+pub(crate) const fn eval_weight(c: Combo) -> i32 {
     match c {
         Combo::None => 0,
         Combo::ClosedTwo => 2,
@@ -27,6 +33,12 @@ const fn eval_weight(c: Combo) -> i32 {
         Combo::DoubleFour | Combo::OpenFour => 500,
         Combo::Five => 1000,
     }
+}
+
+/// Whether a combination is a double threat short of an open four.
+#[inline]
+const fn is_double(c: Combo) -> bool {
+    matches!(c, Combo::DoubleThree | Combo::FourThree | Combo::DoubleFour)
 }
 
 /// One colour's view of a point, as the page's right-click shows it.
@@ -60,10 +72,14 @@ pub struct Position {
     open_fours: [Bitboard; 2],
     /// Empty points where the colour would make an open three (活三) in some direction.
     threes: [Bitboard; 2],
-    /// Sum of [`eval_weight`] over the empty points, per colour.
-    threat_sum: [i32; 2],
     /// Sum of position values of each colour's stones.
     stone_value: [i32; 2],
+    /// The learned tables of the rule.
+    learned: &'static Tables,
+    /// Per colour: the sum over empty points of the learned code value as side to move and as opponent.
+    code_sum: [[i32; 2]; 2],
+    /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
+    doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
     last_move_won: bool,
     /// Per colour: whether only exactly five wins, so patterns read the extended line keys.
@@ -89,8 +105,10 @@ impl Position {
             fours: [Bitboard::EMPTY; 2],
             open_fours: [Bitboard::EMPTY; 2],
             threes: [Bitboard::EMPTY; 2],
-            threat_sum: [0; 2],
             stone_value: [0; 2],
+            learned: Tables::get(rule),
+            code_sum: [[0; 2]; 2],
+            doubles: [0; 2],
             last_move_won: false,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
             maybe_forbidden: Bitboard::EMPTY,
@@ -275,13 +293,50 @@ impl Position {
         }
     }
 
-    /// Static evaluation from the side to move's view: threats of the side to move count 5/4 as much as the
-    /// opponent's, plus the stones' position values.
+    /// Static evaluation from the side to move's view: the learned evaluation
+    /// ([`Position::learned_evaluate`]).
     #[inline]
     pub fn evaluate(&self) -> i32 {
+        self.learned_evaluate()
+    }
+
+    /// The learned evaluation from the side to move's view: the trained value of every empty point's pattern
+    /// code for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
+    #[inline]
+    pub fn learned_evaluate(&self) -> i32 {
         let me = self.to_move().index();
         let opp = 1 - me;
-        (self.threat_sum[me] * 5) / 4 - self.threat_sum[opp] + self.stone_value[me] - self.stone_value[opp]
+        let t = self.learned;
+        self.code_sum[me][0] + self.code_sum[opp][1] + t.mask[self.threat_mask()] + t.stone * self.stone_balance()
+    }
+
+    /// Who holds the initiative, as 7 bits from the side to move's view: it can make a four (bit 0), an open
+    /// three (1), a double threat (2); the opponent can make a four (3), an open four, i.e. has an open three
+    /// to answer (4), an open three (5), a double threat (6).
+    #[inline]
+    pub fn threat_mask(&self) -> usize {
+        let me = self.to_move().index();
+        let opp = 1 - me;
+        usize::from(!self.fours[me].is_empty())
+            | usize::from(!self.threes[me].is_empty()) << 1
+            | usize::from(self.doubles[me] > 0) << 2
+            | usize::from(!self.fours[opp].is_empty()) << 3
+            | usize::from(!self.open_fours[opp].is_empty()) << 4
+            | usize::from(!self.threes[opp].is_empty()) << 5
+            | usize::from(self.doubles[opp] > 0) << 6
+    }
+
+    /// Centre values of the side to move's stones minus the opponent's.
+    #[inline]
+    pub fn stone_balance(&self) -> i32 {
+        let me = self.to_move().index();
+        self.stone_value[me] - self.stone_value[1 - me]
+    }
+
+    /// The pattern code ([`codes::code`]) of `p` for `c` (0 on occupied points).
+    #[inline]
+    pub fn code(&self, p: Point, c: Color) -> u16 {
+        codes::code(self.patterns[c.index()][p.index()])
     }
 
     /// Plays `p` for the side to move, unchecked: `p` must be empty.
@@ -399,7 +454,11 @@ impl Position {
                 (old.threats(), new.threats())
             };
             self.patterns[ci][i] = new;
-            self.threat_sum[ci] += eval_weight(now.combo) - eval_weight(was.combo);
+            let (was_code, now_code) = (codes::code(old) as usize, codes::code(new) as usize);
+            let t = self.learned;
+            self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];
+            self.code_sum[ci][1] += t.opp[now_code] - t.opp[was_code];
+            self.doubles[ci] += i32::from(is_double(now.combo)) - i32::from(is_double(was.combo));
             let changed = was.flags ^ now.flags;
             if changed != 0 {
                 let set = [
@@ -444,12 +503,13 @@ mod tests {
             }
             f
         };
-        assert_eq!(p.threat_sum, fresh.threat_sum);
+        assert_eq!(p.code_sum, fresh.code_sum);
+        assert_eq!(p.doubles, fresh.doubles);
         for _ in 0..4 {
             p.undo();
         }
         let again = pos("h8 i9 h9 h10 g10 i8");
-        assert_eq!(p.threat_sum, again.threat_sum);
+        assert_eq!((p.code_sum, p.doubles), (again.code_sum, again.doubles));
         assert_eq!(p.fours, again.fours);
         assert_eq!(p.hash(), again.hash());
         for q in Point::all() {

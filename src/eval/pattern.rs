@@ -296,6 +296,12 @@ impl Patterns {
         Patterns(p.iter().enumerate().fold(0, |acc, (d, &x)| acc | (x as u16) << (3 * d)))
     }
 
+    /// The packed value: 3 bits per direction in [`Direction::ALL`] order.
+    #[inline(always)]
+    pub fn raw(self) -> u16 {
+        self.0
+    }
+
     /// The pattern along `d`.
     #[inline]
     pub fn get(self, d: Direction) -> Pattern {

@@ -4,6 +4,7 @@
 use crate::board::Rule;
 use crate::io::record::parse_position;
 use crate::search::engine::{Engine, Settings};
+use crate::search::LIKELY_BOUND;
 
 /// Middle-game positions (game records) the benchmark searches.
 pub const POSITIONS: [&str; 8] = [
@@ -35,6 +36,9 @@ pub struct BenchLine {
     pub best: String,
     /// Depth of the last completed iteration.
     pub depth: u32,
+    /// Odd/even swing: |score(d) − score(d−1)| over the last two completed iterations (0 with fewer than two
+    /// or when either is a forced win or loss).
+    pub swing: i32,
 }
 
 /// The benchmark's fixed settings: depth [`DEPTH`], width [`WIDTH`], no time limit.
@@ -57,7 +61,12 @@ pub fn run(clock: fn() -> f64, settings: &Settings, rule: Rule, line: &mut dyn F
         };
         let mut engine = Engine::new(16, clock);
         let t0 = clock();
-        let info = engine.think(&pos, settings, None, &mut |_| {});
+        let mut scores: Vec<i32> = Vec::new();
+        let info = engine.think(&pos, settings, None, &mut |i| scores.push(i.score));
+        let swing = match scores[..] {
+            [.., a, b] if a.abs() < LIKELY_BOUND && b.abs() < LIKELY_BOUND => (b - a).abs(),
+            _ => 0,
+        };
         let time_ms = clock() - t0;
         let (nodes, best, depth) = info
             .map(|i| {
@@ -74,6 +83,7 @@ pub fn run(clock: fn() -> f64, settings: &Settings, rule: Rule, line: &mut dyn F
             time_ms,
             best,
             depth,
+            swing,
         };
         line(&l);
         out.push(l);

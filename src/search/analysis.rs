@@ -134,18 +134,19 @@ impl Engine {
 
         let deadline = settings.time_ms.map(|t| (clock, start + t));
         self.threats.set_deadline(deadline);
+        // Allocating a large table takes a while: before the time left is measured.
+        if !self.tt.enabled() {
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
         let limits = Limits {
             depth: settings.depth,
             width: settings.width,
             time_ms: settings.time_ms.map(|t| (t - (clock() - start)).max(1.0)),
             nodes: settings.nodes,
-            reductions: true,
+            reductions: self.selective,
             ..Limits::default() // no root bonus: analysis shows the engine's own values
         };
-        if !self.tt.enabled() {
-            self.tt = TranspositionTable::new(self.tt_mb);
-        }
-        let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
+        let mut searcher = Searcher::new(&self.tt, limits, clock, stop);
         let mut game = GomokuGame::new(&mut work, Some(&mut self.threats));
         let mut searched: Vec<Line> = Vec::new();
         let mut depth_done = 0;

@@ -8,7 +8,7 @@ use crate::eval::pattern::Combo;
 use crate::eval::Position;
 use crate::search::level::{root_bonus, VARIETY_SPREAD};
 use crate::search::threat::ThreatSolver;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{PackedMove, TranspositionTable};
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
 use std::sync::atomic::AtomicBool;
 
@@ -198,6 +198,17 @@ fn order_score(pos: &Position, p: Point, me: Color) -> i32 {
     pos.square_score(p, me) + pos.square_score(p, me.opponent())
 }
 
+impl PackedMove for Point {
+    #[inline]
+    fn pack(self) -> u16 {
+        self.index() as u16
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Self {
+        Point::from_index(bits as usize).unwrap_or_default()
+    }
+}
+
 /// [`Position`] as a [`Game`] for the α-β search.
 pub struct GomokuGame<'a> {
     /// The position searched; restored after the search.
@@ -289,6 +300,11 @@ impl Game for GomokuGame<'_> {
     }
 
     #[inline]
+    fn static_eval(&mut self) -> i32 {
+        self.pos.evaluate()
+    }
+
+    #[inline]
     fn generate(&mut self, list: &mut MoveList<Point>) -> bool {
         let forced = generate_moves(self.pos, list);
         if !self.refuted.is_empty() && self.pos.board().stone_count() == self.root_stones {
@@ -338,6 +354,9 @@ pub struct Engine {
     pub(super) tt_mb: usize,
     pub(super) threats: ThreatSolver,
     pub(super) clock: fn() -> f64,
+    /// Whether the α-β search is selective ([`Limits::reductions`]); on unless switched off for tests that
+    /// need exact values.
+    pub(super) selective: bool,
 }
 
 /// Longest VCF the root threat search looks for, in attacker moves.
@@ -362,7 +381,14 @@ impl Engine {
             tt_mb,
             threats: ThreatSolver::new(),
             clock,
+            selective: true,
         }
+    }
+
+    /// Switches the selective search (reductions and pruning) on or off; off, every depth is searched
+    /// full-width within the width limit, so results do not depend on move order or earlier searches.
+    pub fn set_selective(&mut self, on: bool) {
+        self.selective = on;
     }
 
     /// Forgets what earlier searches learnt.
@@ -484,20 +510,21 @@ impl Engine {
         };
         let deadline = |share: f64| settings.time_ms.map(|t| (self.clock, start + t * share));
         self.threats.set_deadline(deadline(1.0));
+        // Allocating (and zeroing) a large table takes a while: before the time left is measured.
+        if !self.tt.enabled() {
+            self.tt = TranspositionTable::new(self.tt_mb);
+        }
         let limits = Limits {
             depth: settings.depth,
             width: settings.width,
             time_ms: settings.time_ms.map(|t| (t - ((self.clock)() - start)).max(1.0)),
             nodes: settings.nodes,
-            reductions: true,
+            reductions: self.selective,
             spread: settings.spread,
             seed: settings.seed,
         };
         let clock = self.clock;
-        if !self.tt.enabled() {
-            self.tt = TranspositionTable::new(self.tt_mb);
-        }
-        let mut searcher = Searcher::new(&mut self.tt, limits, clock, stop);
+        let mut searcher = Searcher::new(&self.tt, limits, clock, stop);
         let mut game = GomokuGame::new(&mut work, Some(&mut self.threats));
         game.refute(refuted);
         let to_info = |it: &Iteration<Point>| SearchInfo {

@@ -11,7 +11,7 @@ pub mod threat;
 pub mod tt;
 
 use crate::search::level::root_bonus;
-use crate::search::tt::{Bound, TranspositionTable};
+use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -34,7 +34,7 @@ pub const MAX_MOVES: usize = 256;
 /// A two-player, zero-sum, perfect-information game as the search sees it.
 pub trait Game {
     /// A move; [`Game::move_index`] maps it below [`MAX_MOVES`].
-    type Move: Copy + Eq + Default + Debug;
+    type Move: Copy + Eq + Default + Debug + PackedMove;
 
     /// Hash of the position (side to move included).
     fn hash(&self) -> u64;
@@ -49,6 +49,11 @@ pub trait Game {
     /// Evaluation at the search horizon, `ply` plies from the root, from the side to move's view. A game
     /// may resolve cheap tactics here (mate scores are relative to the root).
     fn evaluate(&mut self, ply: usize) -> i32;
+    /// A cheap static evaluation (no tactics) from the side to move's view, for pruning decisions inside the
+    /// tree. Defaults to [`Game::evaluate`] at ply 0.
+    fn static_eval(&mut self) -> i32 {
+        self.evaluate(0)
+    }
     /// Fills `list` with the moves to search and their ordering scores (higher first). Returns true when the
     /// list is a forced set (replies to a threat) that the width limit must not cut.
     fn generate(&mut self, list: &mut MoveList<Self::Move>) -> bool;
@@ -177,7 +182,8 @@ pub struct Limits {
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Late-move reductions of quiet moves; off, the search returns exact minimax values.
+    /// Selective search: late-move reductions, futility and move-count pruning of quiet moves near the
+    /// horizon. Off, the search returns exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
@@ -214,9 +220,10 @@ pub struct Iteration<M> {
     pub time_ms: f64,
 }
 
-/// A search in progress over one game: owns the ordering tables, borrows the transposition table.
+/// A search in progress over one game: owns the ordering tables and every other per-search state, and
+/// shares the transposition table (several searchers may probe and store into one table from threads).
 pub struct Searcher<'a, G: Game> {
-    tt: &'a mut TranspositionTable<G::Move>,
+    tt: &'a TranspositionTable<G::Move>,
     limits: Limits,
     clock: fn() -> f64,
     start: f64,
@@ -228,6 +235,21 @@ pub struct Searcher<'a, G: Game> {
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
 }
+
+/// Iterations in a row with the same best move and a steady score that make the move clear.
+const STABLE_ITERATIONS: u32 = 4;
+/// Largest score change between iterations that still counts as steady.
+const CALM_SCORE_CHANGE: i32 = 40;
+/// Share of the time after which a search with a clear move stops.
+const CLEAR_MOVE_SHARE: f64 = 0.8;
+
+/// Deepest remaining depth at which quiet moves may be pruned.
+const PRUNE_DEPTH: i32 = 3;
+/// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot
+/// reach α (futility pruning).
+const FUTILITY_MARGIN: i32 = 200;
+/// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
+const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
 
 /// Converts a score found `ply` plies from the root to one relative to the node, for storing.
 #[inline]
@@ -257,7 +279,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// A searcher within `limits`, timing itself with `clock` (milliseconds from any fixed origin) and
     /// stopping early when `stop` becomes true.
     pub fn new(
-        tt: &'a mut TranspositionTable<G::Move>,
+        tt: &'a TranspositionTable<G::Move>,
         limits: Limits,
         clock: fn() -> f64,
         stop: Option<&'a AtomicBool>,
@@ -302,6 +324,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut root = MoveList::new();
         game.generate(&mut root);
         let single_reply = root.len() == 1;
+        let mut stable = 0;
         for depth in 1..=self.limits.depth {
             if best.is_some() && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
@@ -331,13 +354,19 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             progress(&it);
             let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
+            let same_move = best.as_ref().is_some_and(|b| b.pv.first() == it.pv.first());
+            let calm = best
+                .as_ref()
+                .is_some_and(|b| (b.score - score).abs() <= CALM_SCORE_CHANGE);
+            stable = if same_move && calm { stable + 1 } else { 0 };
             best = Some(it);
             if decided || single_reply {
                 break;
             }
             if let Some(t) = self.limits.time_ms {
-                // The next iteration costs several times this one: start it only if it can get somewhere.
-                if self.elapsed_ms() > t * 0.6 {
+                // A move that stayed best with a steady score for several iterations is clear: stop early.
+                // Otherwise go on to the hard limit; an unfinished iteration still improves the root move.
+                if stable >= STABLE_ITERATIONS && self.elapsed_ms() > t * CLEAR_MOVE_SHARE {
                     break;
                 }
             }
@@ -442,13 +471,25 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best_move = None;
         let mut a = alpha;
         let may_reduce = self.limits.reductions && !forced && depth >= 3;
+        // Pruning near the horizon, never at the root, on the principal variation or among forced replies.
+        let may_prune = self.limits.reductions && !forced && !pv_node && ply > 0 && depth <= PRUNE_DEPTH;
+        let futile = may_prune && game.static_eval() + FUTILITY_MARGIN * depth <= alpha;
+        let mut pruned = false;
         for i in 0..list.len() {
             let m = list.moves[i];
+            if may_prune && i > 0 && best > -MATE_BOUND {
+                let quiet = list.scores[i] < G::QUIET_BELOW;
+                if (futile && quiet) || i >= MOVE_COUNT_LIMIT[depth as usize] {
+                    pruned = true;
+                    continue;
+                }
+            }
             // At the root, the move's seeded bonus: its window is shifted by it and its score raised by it.
             let b = if ply == 0 { self.bonus(key, m, 0) } else { 0 };
             let (wa, wb) = (a - b, beta - b);
-            let reduction = if may_reduce && i >= 3 && list.scores[i] < G::QUIET_BELOW {
-                1 + i32::from(i >= 8 && depth >= 5)
+            let reduction = if may_reduce && i >= 2 {
+                let quiet = list.scores[i] < G::QUIET_BELOW;
+                (1 + i32::from(i >= 6 && depth >= 5) + i32::from(quiet && depth >= 4)).min(depth - 2)
             } else {
                 0
             };
@@ -484,7 +525,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
-        if truncated && best < -MATE_BOUND {
+        if (truncated || pruned) && best < -MATE_BOUND {
             // Every move searched loses, but the width limit left some unsearched: not a proof.
             best = -LIKELY_BOUND;
         }

@@ -1,4 +1,8 @@
-//! A Zobrist-keyed transposition table with depth, bound and best-move entries.
+//! A Zobrist-keyed transposition table with depth, bound and best-move entries, shareable between threads:
+//! each slot is two atomic words, the packed entry and the key XOR the packed entry, so a torn write (two
+//! threads storing at once) fails verification on probe instead of returning a mixed entry. No locks.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// What a stored score says about the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -14,13 +18,35 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    const ALL: [Bound; 4] = [Bound::None, Bound::Upper, Bound::Lower, Bound::Exact];
+}
+
+/// A move that fits in 16 bits, so that an entry packs into one word.
+pub trait PackedMove: Copy {
+    /// The move's bits.
+    fn pack(self) -> u16;
+    /// The move with these bits (from [`PackedMove::pack`]).
+    fn unpack(bits: u16) -> Self;
+}
+
+impl PackedMove for usize {
+    #[inline]
+    fn pack(self) -> u16 {
+        self as u16
+    }
+    #[inline]
+    fn unpack(bits: u16) -> Self {
+        bits as usize
+    }
+}
+
 /// One stored search result.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Entry<M> {
-    key: u64,
     /// Score, with mate scores relative to this node (see [`crate::search::score_to_tt`]).
     pub score: i32,
-    /// Remaining depth the score was searched to.
+    /// Remaining depth the score was searched to (−128..=127).
     pub depth: i16,
     /// How the score bounds the value.
     pub bound: Bound,
@@ -28,63 +54,99 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
-/// A direct-mapped table, replaced when the new entry is at least as deep or from another position.
-pub struct TranspositionTable<M> {
-    entries: Vec<Entry<M>>,
-    mask: usize,
+impl<M: PackedMove> Entry<M> {
+    /// Bits 0–31 score, 32–39 depth, 40–41 bound, 42 has-move, 48–63 move.
+    #[inline]
+    fn pack(&self) -> u64 {
+        let depth = self.depth.clamp(i8::MIN as i16, i8::MAX as i16) as i8 as u8;
+        let (has, m) = self.best.map_or((0, 0), |m| (1u64, m.pack() as u64));
+        self.score as u32 as u64 | (depth as u64) << 32 | (self.bound as u64) << 40 | has << 42 | m << 48
+    }
+
+    #[inline]
+    fn unpack(data: u64) -> Entry<M> {
+        Entry {
+            score: data as u32 as i32,
+            depth: (data >> 32) as u8 as i8 as i16,
+            bound: Bound::ALL[(data >> 40) as usize & 3],
+            best: (data >> 42 & 1 == 1).then(|| M::unpack((data >> 48) as u16)),
+        }
+    }
 }
 
-impl<M: Copy + Default> TranspositionTable<M> {
-    /// A table of at most `megabytes` MB (rounded down to a power of two entries; 0 MB disables it).
+/// One slot: the key XOR the packed entry, and the packed entry.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A direct-mapped table, replaced when the new entry is at least as deep, exact, or from another position.
+pub struct TranspositionTable<M> {
+    slots: Vec<Slot>,
+    mask: usize,
+    _move: std::marker::PhantomData<M>,
+}
+
+impl<M: PackedMove> TranspositionTable<M> {
+    /// A table of at most `megabytes` MB (rounded down to a power of two slots; 0 MB disables it).
     pub fn new(megabytes: usize) -> Self {
         let bytes = megabytes.saturating_mul(1 << 20);
-        let per = std::mem::size_of::<Entry<M>>().max(1);
-        let wanted = bytes / per;
+        let wanted = bytes / std::mem::size_of::<Slot>();
         let n = if wanted == 0 {
             0
         } else {
             1usize << (usize::BITS - 1 - wanted.leading_zeros())
         };
         TranspositionTable {
-            entries: vec![Entry::default(); n],
+            slots: (0..n).map(|_| Slot::default()).collect(),
             mask: n.wrapping_sub(1),
+            _move: std::marker::PhantomData,
         }
     }
 
     /// Whether the table holds any slots.
     #[inline]
     pub fn enabled(&self) -> bool {
-        !self.entries.is_empty()
+        !self.slots.is_empty()
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        for s in &self.slots {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
     }
 
-    /// The entry stored for `key`, if any.
+    /// The entry stored for `key`, if any (and not torn by a concurrent store).
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
-        let e = self.entries.get(key as usize & self.mask)?;
-        (e.bound != Bound::None && e.key == key).then_some(*e)
+        let s = self.slots.get(key as usize & self.mask)?;
+        let data = s.data.load(Relaxed);
+        let check = s.check.load(Relaxed);
+        let e = Entry::unpack(data);
+        (check ^ data == key && e.bound != Bound::None).then_some(e)
     }
 
     /// Stores a result for `key`.
     #[inline]
-    pub fn store(&mut self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<M>) {
-        let mask = self.mask;
-        let Some(e) = self.entries.get_mut(key as usize & mask) else {
+    pub fn store(&self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<M>) {
+        let Some(s) = self.slots.get(key as usize & self.mask) else {
             return;
         };
-        if e.key != key || depth >= e.depth || bound == Bound::Exact {
-            let best = best.or(if e.key == key { e.best } else { None });
-            *e = Entry {
-                key,
+        let old = self.probe(key);
+        if old.is_none() || old.is_some_and(|o| depth >= o.depth) || bound == Bound::Exact {
+            let best = best.or(old.and_then(|o| o.best));
+            let data = Entry {
                 score,
                 depth,
                 bound,
                 best,
-            };
+            }
+            .pack();
+            s.data.store(data, Relaxed);
+            s.check.store(key ^ data, Relaxed);
         }
     }
 }
@@ -95,7 +157,7 @@ mod tests {
 
     #[test]
     fn stores_probes_and_prefers_depth() {
-        let mut tt: TranspositionTable<u8> = TranspositionTable::new(1);
+        let mut tt: TranspositionTable<usize> = TranspositionTable::new(1);
         assert!(tt.enabled());
         tt.store(42, 10, 5, Bound::Lower, Some(3));
         let e = tt.probe(42).unwrap();
@@ -113,9 +175,53 @@ mod tests {
             "the best move is kept when none is given"
         );
         assert!(tt.probe(43).is_none());
+        tt.store(7, -999_999, -3, Bound::Exact, Some(65_535));
+        let e = tt.probe(7).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.best),
+            (-999_999, -3, Bound::Exact, Some(65_535))
+        );
         tt.clear();
         assert!(tt.probe(42).is_none());
-        let off: TranspositionTable<u8> = TranspositionTable::new(0);
+        let off: TranspositionTable<usize> = TranspositionTable::new(0);
         assert!(!off.enabled() && off.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_fails_verification() {
+        let tt: TranspositionTable<usize> = TranspositionTable::new(1);
+        tt.store(42, 10, 5, Bound::Lower, Some(3));
+        // Another thread's store to the same slot got only its data word in.
+        let slot = &tt.slots[42 & tt.mask];
+        let other = Entry::<usize> {
+            score: -5,
+            depth: 9,
+            bound: Bound::Exact,
+            best: Some(1),
+        };
+        slot.data.store(other.pack(), Relaxed);
+        assert!(tt.probe(42).is_none(), "a mixed entry is not returned");
+    }
+
+    #[test]
+    fn the_table_is_shared_between_threads() {
+        let tt: TranspositionTable<usize> = TranspositionTable::new(1);
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let tt = &tt;
+                s.spawn(move || {
+                    for k in 0..1000u64 {
+                        tt.store(k * 2 + t, k as i32, 3, Bound::Exact, Some(k as usize));
+                    }
+                });
+            }
+        });
+        for k in 0..1000u64 {
+            for t in 0..2 {
+                if let Some(e) = tt.probe(k * 2 + t) {
+                    assert_eq!((e.score, e.best), (k as i32, Some(k as usize)));
+                }
+            }
+        }
     }
 }

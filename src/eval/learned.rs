@@ -1,0 +1,70 @@
+//! The learned evaluation: trained tables indexed by pattern code ([`crate::eval::codes`]) for the side to
+//! move's points and for the opponent's, a table over the threat mask (who holds fours, open threes and
+//! double threats), and a weight for the stones' centre values. The weights are data
+//! (`weights_freestyle.rs`, written by `gomoku train`); see [`crate::eval::train`].
+
+use crate::board::Rule;
+use crate::eval::codes::CODES;
+use crate::eval::weights_freestyle as freestyle;
+
+/// Number of threat-mask values ([`crate::eval::Position::threat_mask`] has 7 bits).
+pub const MASKS: usize = 1 << 7;
+
+/// Number of weights in a linear model over the features: codes for the side to move, codes for the
+/// opponent, the threat mask (one-hot), and the stones' centre-value balance.
+pub const FEATURES: usize = 2 * CODES + MASKS + 1;
+/// Index of the first opponent-code feature.
+pub const OPP_BASE: usize = CODES;
+/// Index of the first threat-mask feature.
+pub const MASK_BASE: usize = 2 * CODES;
+/// Index of the stone-balance feature.
+pub const STONE: usize = 2 * CODES + MASKS;
+
+/// One rule's evaluation tables, in evaluation units (the trainer's logistic scale is
+/// [`crate::eval::train::SCALE`] units per unit of log-odds).
+pub struct Tables {
+    /// Value of a point by its code for the side to move.
+    pub me: [i32; CODES],
+    /// Value of a point by its code for the opponent.
+    pub opp: [i32; CODES],
+    /// Value of the threat mask.
+    pub mask: [i32; MASKS],
+    /// Value of one point of centre-value balance (side to move minus opponent).
+    pub stone: i32,
+}
+
+const fn widen<const N: usize>(w: &[i16; N]) -> [i32; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = w[i] as i32;
+        i += 1;
+    }
+    out
+}
+
+/// The freestyle tables.
+static FREESTYLE: Tables = Tables {
+    me: widen(&freestyle::ME),
+    opp: widen(&freestyle::OPP),
+    mask: widen(&freestyle::MASK),
+    stone: freestyle::STONE as i32,
+};
+
+impl Tables {
+    /// The tables for `rule`. Only freestyle has trained tables so far; every other rule falls back to them
+    /// (the pattern codes themselves already follow the rule's own pattern table).
+    pub fn get(_rule: Rule) -> &'static Tables {
+        &FREESTYLE
+    }
+
+    /// The weight of feature `i` (see [`FEATURES`]).
+    pub fn weight(&self, i: usize) -> i32 {
+        match i {
+            _ if i < OPP_BASE => self.me[i],
+            _ if i < MASK_BASE => self.opp[i - OPP_BASE],
+            _ if i < STONE => self.mask[i - MASK_BASE],
+            _ => self.stone,
+        }
+    }
+}

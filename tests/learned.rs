@@ -1,0 +1,95 @@
+//! The learned evaluation: the committed weights load and are what the evaluation sums, incrementally; the
+//! trainer reduces its loss on a tiny generated set and its sample files read back.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use gomoku::board::coord::Point;
+use gomoku::board::Rule;
+use gomoku::eval::codes::code;
+use gomoku::eval::learned::{Tables, FEATURES};
+use gomoku::eval::pattern::{Pattern, Patterns};
+use gomoku::eval::train::{self, Fit, SelfPlay};
+
+fn no_clock() -> f64 {
+    0.0
+}
+
+#[test]
+fn committed_weights_load_and_rank_threats_above_nothing() {
+    let t = Tables::get(Rule::Freestyle);
+    let none = code(Patterns::NONE) as usize;
+    let four_three = code(Patterns::from_array([
+        Pattern::Four,
+        Pattern::OpenThree,
+        Pattern::None,
+        Pattern::None,
+    ]));
+    let two = code(Patterns::from_array([
+        Pattern::ClosedTwo,
+        Pattern::None,
+        Pattern::None,
+        Pattern::None,
+    ]));
+    assert_eq!(t.me[none], 0);
+    assert!(
+        t.me[four_three as usize] > t.me[two as usize],
+        "a four-three is worth more than a closed two"
+    );
+    assert!(
+        t.opp[four_three as usize] < 0,
+        "the opponent's four-three counts against the side to move"
+    );
+    assert!((0..FEATURES).any(|i| t.weight(i) != 0));
+}
+
+#[test]
+fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
+    let t = Tables::get(Rule::Freestyle);
+    let mut seed = 0x5EED_u64;
+    for n in [0usize, 1, 5, 12, 20, 31] {
+        let points: Vec<Point> = (0..300)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                Point::new(3 + (seed >> 33) as usize % 9, 3 + (seed >> 45) as usize % 9).unwrap()
+            })
+            .collect();
+        let pos = common::undecided_game(points, n);
+        let sum: f32 = train::features(&pos)
+            .iter()
+            .map(|&(i, v)| t.weight(i as usize) as f32 * v)
+            .sum();
+        assert_eq!(pos.evaluate(), sum as i32, "{}", pos.board().record());
+    }
+}
+
+#[test]
+fn trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
+    let cfg = SelfPlay {
+        games: 4,
+        nodes: 300,
+        seed: 7,
+        rule: Rule::Freestyle,
+    };
+    let samples = train::self_play(&cfg, no_clock, &mut |_, _| {});
+    assert!(samples.len() >= 10, "{} samples", samples.len());
+    assert!(samples.iter().all(|s| (0.0..=1.0).contains(&s.label)));
+    let prior = train::prior();
+    let before = train::loss(&prior, &samples);
+    let opts = Fit {
+        epochs: 100,
+        rate: 2.0,
+        l2: 0.001,
+    };
+    let w = train::fit(&samples, &prior, &opts, &mut |_, _| {});
+    let after = train::loss(&w, &samples);
+    assert!(after < before, "loss {before} -> {after}");
+    let mut text = Vec::new();
+    train::write_samples(&samples, &mut text).unwrap();
+    let back = train::read_samples(std::str::from_utf8(&text).unwrap()).unwrap();
+    assert_eq!(back.len(), samples.len());
+    assert_eq!(train::loss(&w, &back), after);
+    assert!(train::read_samples("0 1 99999:1").is_err());
+    let src = train::weights_source(&w, "tiny run");
+    assert!(src.contains("pub const ME: [i16; CODES]") && src.contains("//! tiny run"));
+}
