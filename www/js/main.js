@@ -7,7 +7,7 @@ import { BoardView } from './board-view.js';
 import { EngineClient, EngineCancelled } from './engine-client.js';
 import { AiPlayer } from './ai-player.js';
 import { SettingsPanel } from './settings.js';
-import { SearchLog, formatCount } from './search-log.js';
+import { SearchLog, runBenchmark } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
 import { AnalysisPanel } from './analysis.js';
 import { Navigation } from './navigation.js';
@@ -17,8 +17,10 @@ import * as storage from './storage.js';
 import { t, language, setLanguage, onLanguageChange, initialLanguage, rememberLanguage, translatePage } from './i18n.js';
 import { reason } from './messages.js';
 import { registerOffline } from './offline.js';
-import { boardPicture, saveImage } from './save-image.js';
+import { copyText, saveBoardImage } from './sharing.js';
 import { RuleBook, RuleControl, reasonText, ruleName } from './rules.js';
+import { Notices } from './notices.js';
+import { renderStatus, renderMoveList, moveAnnouncement, imageCaption } from './status-view.js';
 
 const $ = (id) => document.getElementById(id);
 const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can be followed
@@ -26,11 +28,8 @@ const AI_VS_AI_PAUSE_MS = 400; // a breath between moves so an AI-vs-AI game can
 const app = $('app');
 const ui = {
   status: $('status'),
-  clock: $('clock'),
   banner: $('banner'),
   bannerText: $('banner-text'),
-  message: $('message'),
-  announcer: $('announcer'),
   mode: $('mode'),
   showNumbers: $('show-numbers'),
   guard: $('guard'),
@@ -41,8 +40,11 @@ const ui = {
   step: $('btn-step'),
   moveList: $('move-list'),
   recordInput: $('record-input'),
-  recordNote: $('record-note'),
 };
+const notices = new Notices({ message: $('message'), note: $('record-note'), announcer: $('announcer'), clock: $('clock') });
+const announce = (text) => notices.announce(text);
+const showNote = (text, kind) => notices.showNote(text, kind);
+const showMessage = (text, kind) => notices.showMessage(text, kind);
 
 let rules; // (record, rule = the game's rule) => game state, from the wasm module's parseRecord
 let ruleBook;
@@ -70,13 +72,10 @@ let paused = false; // AI vs AI only
 let stepRequested = false; // AI vs AI: play one move while paused
 let aiTimer = 0; // pending start of an AI move
 let aiBlockedAt = null; // record at which the engine refused to move (no retry loop)
-let clockTimer = 0;
 let gameSeed = newSeed(); // variety: the AI's choices among equal moves follow one seed per game
 let showNumbers = false;
 let guard = 'touch'; // mis-tap guard: 'off', 'on', 'touch'
 const GUARDS = ['off', 'on', 'touch'];
-let messageText = null; // () => text of the message under the board, re-read when the language changes
-let noteText = null; // the same for the note next to the record field
 
 setLanguage(initialLanguage());
 translatePage();
@@ -199,33 +198,14 @@ async function start() {
   update();
 }
 
-/** Saved game first, then the URL's position if it carries one. Problems are reported, never trusted. */
+/** Saved game first, then the URL's position if it carries one (js/storage.js). */
 function restoreGame(problems) {
-  const saved = storage.readStored(storage.GAME_KEY, (data) => storage.parseGameEntry(data, rules));
-  if (saved.error) {
-    problems.push(() => `${t('page.error.savedGame', { reason: reason(saved.error) })} ${saved.asideKey
-      ? t('page.error.keptAside', { key: saved.asideKey })
-      : t('page.error.noRoomGame', { key: storage.GAME_KEY })}`);
-  } else if (saved.value) {
-    mode = saved.value.mode;
-    humanColor = saved.value.humanColor;
-    rule = saved.value.rule;
-    game.load(saved.value.moves);
-  }
-  const fromUrl = storage.recordFromHash();
-  if (fromUrl !== null) {
-    let linkRule = rule;
-    let record = '';
-    try {
-      linkRule = storage.ruleFromHash();
-      record = storage.normalizeRecordText(fromUrl);
-      rules(record, linkRule); // check before anything changes
-      rule = linkRule;
-      game.load(record);
-    } catch (err) {
-      problems.push(() => t('page.error.linkPosition', { reason: storage.clip(reason(ruleBook.refusal(record, linkRule, err))) }));
-    }
-  }
+  const refusal = (record, r, err) => ruleBook.refusal(record, r, err);
+  const found = storage.restoreGame({ rules, refusal, rule, problems });
+  mode = found.mode ?? mode;
+  humanColor = found.humanColor ?? humanColor;
+  rule = found.rule;
+  if (found.record !== undefined) game.load(found.record);
 }
 
 function wireControls() {
@@ -267,11 +247,14 @@ function wireControls() {
   ui.recordInput.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') loadRecord(ui.recordInput.value, 'record');
   });
-  ui.recordInput.addEventListener('input', () => { ui.recordNote.hidden = true; });
-  $('btn-bench').addEventListener('click', benchmark);
-  $('btn-copy').addEventListener('click', () => copyText(game.record, 'page.what.record'));
-  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'page.what.link'));
-  $('btn-save-image').addEventListener('click', saveBoardImage);
+  ui.recordInput.addEventListener('input', () => notices.hideNote());
+  $('btn-bench').addEventListener('click', () => runBenchmark({ button: $('btn-bench'), engine: helperEngine, log }));
+  const copyTo = { input: ui.recordInput, notices };
+  $('btn-copy').addEventListener('click', () => copyText(game.record, 'page.what.record', copyTo));
+  $('btn-copy-link').addEventListener('click', () => copyText(storage.urlForRecord(game.record, rule), 'page.what.link', copyTo));
+  $('btn-save-image').addEventListener('click', () => saveBoardImage({
+    game, showNumbers, caption: imageCaption(viewState()), notices,
+  }));
   $('lang').addEventListener('change', (event) => {
     rememberLanguage(event.target.value);
     setLanguage(event.target.value);
@@ -281,8 +264,7 @@ function wireControls() {
     log.relabel();
     evalPanel.relabel();
     settings.relabel();
-    if (messageText) ui.message.textContent = messageText();
-    if (noteText) ui.recordNote.textContent = noteText();
+    notices.relabel();
     update();
   });
   window.addEventListener('hashchange', () => {
@@ -318,14 +300,14 @@ async function aiMove() {
   const options = { ...settings.engineOptions(gameSeed), rule }; // read now: changes apply to the next AI move
   log.begin(game.moves.length + 1, color, options);
   const started = performance.now();
-  startClock(started);
+  notices.startClock(started);
   const thinking = ai.think(record, options);
   update();
   let outcome;
   try {
     outcome = await thinking;
   } catch (err) {
-    stopClock();
+    notices.stopClock();
     if (err instanceof EngineCancelled) return;
     aiBlockedAt = record;
     log.note(() => t('page.error.cannotMove', { reason: reason(err.message) }));
@@ -333,7 +315,7 @@ async function aiMove() {
     update();
     return;
   }
-  stopClock();
+  notices.stopClock();
   log.played(outcome, performance.now() - started);
   if (game.record !== record) return; // cannot happen: every change cancels the AI first
   try {
@@ -347,7 +329,7 @@ async function aiMove() {
   if (outcome.how !== 'search' && outcome.how !== 'stopped') {
     showMessage(() => t(outcome.how === 'timeout' ? 'page.error.timeout' : 'page.error.crashTwice'), 'error');
   }
-  announceMove();
+  announce(moveAnnouncement(game));
   update();
 }
 
@@ -359,7 +341,7 @@ function cancelAi() {
     ai.cancel();
     log.note(() => t('page.log.cancelled'));
   }
-  stopClock();
+  notices.stopClock();
 }
 
 // ---- Actions ------------------------------------------------------------------------------
@@ -395,8 +377,8 @@ function humanPlays(point) {
     return;
   }
   browsing = false;
-  clearMessage();
-  announceMove();
+  notices.clear();
+  announce(moveAnnouncement(game));
   update();
 }
 
@@ -409,7 +391,7 @@ function newGame() {
   paused = false;
   searchEngine.clear().catch(() => {}); // a fresh worker has an empty table anyway
   log.clear();
-  clearMessage();
+  notices.clear();
   announce(t('page.announce.newGame'));
   update();
 }
@@ -488,23 +470,6 @@ function loadRecord(text, source, readRule = () => rule) {
   update();
 }
 
-/** Runs the engine's benchmark in the helper worker (evaluations wait until it is done). */
-async function benchmark() {
-  const button = $('btn-bench');
-  button.disabled = true;
-  log.note(() => t('page.bench.running'));
-  try {
-    const r = await helperEngine.bench();
-    log.note(() => t('page.bench.result', {
-      positions: r.positions, nodes: formatCount(r.nodes), ms: Math.round(r.timeMs), nps: formatCount(r.nps),
-    }));
-  } catch (err) {
-    log.note(() => t('page.bench.failed', { reason: reason(err.message) }));
-  } finally {
-    button.disabled = false;
-  }
-}
-
 let inspectedRecord = null; // the position the evaluation panel shows
 
 function inspect(point, options) {
@@ -523,42 +488,9 @@ function saveView() {
   storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden, guard });
 }
 
-async function copyText(text, whatKey) {
-  try {
-    await navigator.clipboard.writeText(text);
-    showNote(() => (text ? t('page.copied', { what: t(whatKey), text }) : t('page.copiedEmpty', { what: t(whatKey) })), 'info');
-  } catch {
-    // No clipboard permission: put the text where the user can copy it by hand.
-    ui.recordInput.value = text;
-    ui.recordInput.select();
-    showNote(() => t('page.copyByHand', { what: t(whatKey) }), 'info');
-  }
-}
-
 /** A fresh seed for a game (a 32-bit number: exact in JS and in the engine's options). */
 function newSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0];
-}
-
-/** Save image: the board as a PNG with a caption in the page's language. */
-async function saveBoardImage() {
-  const picture = boardPicture({
-    moves: game.moves, setup: game.setup, winLine: game.winLine, showNumbers, caption: imageCaption(),
-  });
-  const name = `gomoku-${game.moves.length}.png`;
-  try {
-    const how = await saveImage(picture, name);
-    if (how !== 'cancelled') showNote(() => t(how === 'shared' ? 'reach.image.shared' : 'reach.image.saved', { name }), 'info');
-  } catch (err) {
-    showNote(() => t('reach.image.error', { reason: err.message }), 'error');
-  }
-}
-
-/** "五子棋 · 自由规则 · 12 手 · 轮到白棋" / the result when the game is over. */
-function imageCaption() {
-  const parts = [t('page.heading'), ruleName(rule), t('reach.image.moves', { n: game.moves.length })];
-  parts.push(resultText() ?? t('page.status.toMove', { side: sideName(game.toMove) }));
-  return parts.join(' · ');
 }
 
 // ---- Display ------------------------------------------------------------------------------
@@ -583,24 +515,8 @@ function update() {
     showForbidden,
   });
 
-  const result = resultText();
-  ui.status.textContent = statusText(thinking);
-  ui.status.hidden = result !== null;
-  ui.banner.hidden = result === null;
-  ui.bannerText.textContent = result ?? '';
-  ui.banner.dataset.result = game.winner ?? (game.draw ? 'draw' : '');
-
-  ui.undo.disabled = !(mode === 'hva'
-    ? game.moves.some((_, i) => game.colorOf(i) === humanColor)
-    : game.canUndo);
-  ui.redo.disabled = !game.canRedo;
-  ui.stop.disabled = !thinking;
-  ui.pause.hidden = ui.step.hidden = mode !== 'ava';
-  ui.pause.textContent = paused ? t('page.resume') : t('page.pause');
-  ui.pause.disabled = game.over;
-  ui.step.disabled = !(paused && isAiTurn() && !thinking);
-
-  renderMoveList();
+  renderStatus(ui, viewState());
+  renderMoveList(ui.moveList, game);
   nav.render();
   study.update();
   review.update();
@@ -611,111 +527,10 @@ function update() {
   maybeStartAi();
 }
 
-function statusText(thinking) {
-  if (game.over) return t('page.status.over');
-  if (setupEditor.active) return t('analysis.setupStatus');
-  if (study.active) return t('analysis.statusActive', { side: t(`analysis.${game.toMove}`) });
-  const side = sideName(game.toMove);
-  if (thinking) return t('page.status.thinking', { side });
-  if (aiBlockedAt === game.record) return t('page.status.blocked', { side });
-  if (mode === 'hvh') return t('page.status.toMove', { side });
-  if (mode === 'ava') return t(paused ? 'page.status.avaPaused' : 'page.status.aiToMove', { side });
-  return t(isAiTurn() ? 'page.status.aiToMove' : 'page.status.yourMove', { side });
-}
-
-/** 'Black' / '黑棋' for 'black'. */
-function sideName(color) {
-  return t(`page.side.${color}`);
-}
-
-/** Banner text for a finished game, null while it goes on. */
-function resultText() {
-  if (game.draw) return t('page.result.draw');
-  if (!game.winner) return null;
-  const total = game.moves.length;
-  const own = game.winner === 'black' ? Math.ceil(total / 2) : Math.floor(total / 2);
-  const params = { own, total, side: sideName(game.winner) };
-  if (mode !== 'hva') return t('page.result.sideWins', params);
-  return t(game.winner === humanColor ? 'page.result.youWin' : 'page.result.aiWins', params);
-}
-
-function renderMoveList() {
-  const moves = game.moves;
-  const list = ui.moveList;
-  // Rebuild only what changed: usually one item added or removed at the end.
-  while (list.childElementCount > moves.length) list.lastElementChild.remove();
-  for (let i = 0; i < moves.length; i++) {
-    const existing = list.children[i];
-    if (existing?.dataset.point === moves[i]) continue;
-    const item = document.createElement('li');
-    item.dataset.point = moves[i];
-    item.dataset.color = game.colorOf(i);
-    const number = document.createElement('span');
-    number.className = 'num';
-    number.textContent = `${i + 1}.`;
-    const stone = document.createElement('span');
-    stone.className = `stone ${game.colorOf(i)}`;
-    stone.setAttribute('aria-hidden', 'true');
-    item.append(number, stone, moves[i]);
-    if (existing) existing.replaceWith(item);
-    else list.append(item);
-  }
-  for (const item of list.querySelectorAll('.last')) item.classList.remove('last');
-  list.lastElementChild?.classList.add('last');
-  list.scrollTop = list.scrollHeight;
-}
-
-/** Says the last move; a result is announced by the banner (role="alert"). */
-function announceMove() {
-  announce(t('page.announce.move', { side: sideName(game.colorOf(game.moves.length - 1)), point: game.lastMove }));
-}
-
-function announce(text) {
-  ui.announcer.textContent = text;
-}
-
-/** Answers the Moves panel's buttons next to them, where the user is looking (on a phone, far from the board). */
-/** `text`: the text, or a function giving it in the current language (then it follows a language change). */
-function showNote(text, kind) {
-  noteText = typeof text === 'function' ? text : () => text;
-  ui.recordNote.textContent = noteText();
-  ui.recordNote.dataset.kind = kind;
-  ui.recordNote.hidden = false;
-  const box = ui.recordNote.getBoundingClientRect();
-  if (box.bottom > innerHeight || box.top < 0) ui.recordNote.scrollIntoView({ block: 'nearest' });
-}
-
-/** `text`: the text, or a function giving it in the current language (then it follows a language change). */
-function showMessage(text, kind) {
-  messageText = typeof text === 'function' ? text : () => text;
-  ui.message.textContent = messageText();
-  ui.message.dataset.kind = kind;
-  ui.message.hidden = false;
-  if (kind === 'error') {
-    // Under the board, it can be below the fold (a short window, a phone): bring it into view.
-    const box = ui.message.getBoundingClientRect();
-    if (box.bottom > innerHeight || box.top < 0) ui.message.scrollIntoView({ block: 'nearest' });
-  }
-}
-
-function clearMessage() {
-  ui.message.hidden = true;
-  ui.message.textContent = '';
-  messageText = null;
-  ui.recordNote.hidden = true;
-}
-
-function startClock(started) {
-  stopClock();
-  const tick = () => {
-    ui.clock.textContent = t('page.clock', { s: ((performance.now() - started) / 1000).toFixed(1) });
+/** What the status view needs to know (js/status-view.js). */
+function viewState() {
+  return {
+    game, mode, humanColor, rule, thinking: ai.thinking, paused, aiTurn: isAiTurn(),
+    editing: setupEditor.active, analysing: study.active, blocked: aiBlockedAt === game.record,
   };
-  tick();
-  clockTimer = setInterval(tick, 100);
-}
-
-function stopClock() {
-  clearInterval(clockTimer);
-  clockTimer = 0;
-  ui.clock.textContent = '';
 }

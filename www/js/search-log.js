@@ -3,7 +3,7 @@
 // Each line keeps a function giving its text, so a language change re-labels the whole log.
 
 import { t } from './i18n.js';
-import { scoreText } from './messages.js';
+import { reason, scoreText } from './messages.js';
 
 const MAX_LINES = 400;
 
@@ -88,5 +88,24 @@ export class SearchLog {
     this.#list.append(line);
     while (this.#list.childElementCount > MAX_LINES) this.#list.firstElementChild.remove();
     this.#list.scrollTop = this.#list.scrollHeight;
+  }
+}
+
+/**
+ * Runs the engine's benchmark in `engine` (the helper worker: evaluations wait until it is done) and reports
+ * it in `log`; `button` is disabled meanwhile.
+ */
+export async function runBenchmark({ button, engine, log }) {
+  button.disabled = true;
+  log.note(() => t('page.bench.running'));
+  try {
+    const r = await engine.bench();
+    log.note(() => t('page.bench.result', {
+      positions: r.positions, nodes: formatCount(r.nodes), ms: Math.round(r.timeMs), nps: formatCount(r.nps),
+    }));
+  } catch (err) {
+    log.note(() => t('page.bench.failed', { reason: reason(err.message) }));
+  } finally {
+    button.disabled = false;
   }
 }

@@ -221,3 +221,36 @@ function describe(value) {
   if (value === undefined) return t('page.found.nothing');
   return typeof value === 'object' ? t('page.found.object') : t('page.found.type', { type: typeof value });
 }
+
+/**
+ * The game to start with: the saved game, then the position in the URL if it carries one (under the link's
+ * rule). `rules(record, rule)` parses a record (throws when illegal), `refusal(record, rule, err)` says why one
+ * was refused, `rule` is the rule in force before. What cannot be restored is pushed to `problems` (functions
+ * giving the text), never trusted. Returns {mode?, humanColor?, rule, record?}: record only when a game was found.
+ */
+export function restoreGame({ rules, refusal, rule, problems }) {
+  const found = { rule };
+  const saved = readStored(GAME_KEY, (data) => parseGameEntry(data, rules));
+  if (saved.error) {
+    problems.push(() => `${t('page.error.savedGame', { reason: reason(saved.error) })} ${saved.asideKey
+      ? t('page.error.keptAside', { key: saved.asideKey })
+      : t('page.error.noRoomGame', { key: GAME_KEY })}`);
+  } else if (saved.value) {
+    const { mode, humanColor, rule: savedRule, moves } = saved.value;
+    Object.assign(found, { mode, humanColor, rule: savedRule, record: moves });
+  }
+  const fromUrl = recordFromHash();
+  if (fromUrl !== null) {
+    let linkRule = found.rule;
+    let record = '';
+    try {
+      linkRule = ruleFromHash();
+      record = normalizeRecordText(fromUrl);
+      rules(record, linkRule); // check before anything changes
+      Object.assign(found, { rule: linkRule, record });
+    } catch (err) {
+      problems.push(() => t('page.error.linkPosition', { reason: clip(reason(refusal(record, linkRule, err))) }));
+    }
+  }
+  return found;
+}
