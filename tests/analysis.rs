@@ -145,3 +145,33 @@ fn a_finished_game_has_no_analysis() {
         .analyze(&pos, &budget(1000), 3, None, &mut |_| {})
         .is_none());
 }
+
+#[test]
+fn no_line_plays_a_forbidden_point_under_renju() {
+    // Black to move with a forbidden point that looks good in freestyle (h8 a double three; g8 a double four in
+    // one line), analysed with ten lines: no candidate, and no black move along any principal variation, is
+    // forbidden.
+    let records = ["h9 a1 h10 a3 i8 a5 j8 a7", "d8 a1 f8 a3 h8 a5 j8 a7"];
+    let mut checked_forbidden = 0;
+    for record in records {
+        let pos = parse_position(record, Rule::Renju).unwrap();
+        assert_eq!(pos.to_move(), Color::Black, "{record}");
+        checked_forbidden += gomoku::board::renju::forbidden_points(pos.board()).len();
+        let a = analyze(&pos, &budget(40_000), 10);
+        assert!(!a.lines.is_empty(), "{record}");
+        for line in &a.lines {
+            let mut walk = pos.clone();
+            for &m in &line.pv {
+                assert!(
+                    !walk.is_forbidden_move(m),
+                    "{record}: line {:?} plays forbidden {m}",
+                    line.pv
+                );
+                if walk.play(m).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(checked_forbidden >= 2, "the positions must contain forbidden points");
+}
