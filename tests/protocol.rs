@@ -1,6 +1,9 @@
 //! The Gomocup protocol: every command, bad input answered with `ERROR`, and the binary end to end.
 #![cfg(not(target_arch = "wasm32"))]
 
+use gomoku::board::coord::{Color, Point};
+use gomoku::board::Rule;
+use gomoku::eval::Position;
 use gomoku::io::protocol::{Flow, Session};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -255,16 +258,40 @@ fn info_rule_accepts_0_1_4_and_refuses_the_rest_without_changing_the_rule() {
 fn a_forbidden_move_by_the_opponent_is_refused_under_renju() {
     let mut s = fast_session();
     run(&mut s, &["INFO rule 4"]);
-    // We are white (fewer stones); black threatens nothing yet, so we play somewhere, then black's h8 is
-    // a double three.
-    let own = [(0, 14), (0, 12), (14, 14)];
-    let reply = board_reply(&mut s, &own, &DOUBLE_THREE);
+    // We are white (to move); black has two double-three points far apart (h8 and l12), so whatever white
+    // answers, at least one of them stays forbidden. Black playing one that is still forbidden is refused,
+    // and the refusal changes nothing.
+    let own = [(0, 14), (0, 12), (14, 14), (14, 12), (0, 0), (2, 14), (0, 10)];
+    let second: [(u32, u32); 4] = [(11, 2), (11, 1), (12, 3), (13, 3)];
+    let black: Vec<(u32, u32)> = DOUBLE_THREE.iter().chain(&second).copied().collect();
+    let reply = board_reply(&mut s, &own, &black);
     let (x, y) = is_move(&reply).expect("a move");
-    assert_ne!((x, y), (7, 7), "white need not block a point black may not play");
-    assert_eq!(
-        run(&mut s, &["TURN 7,7"]),
-        ["ERROR h8 is forbidden to black (double three)"]
+    let point = |(x, y): (u32, u32)| Point::from_gomocup(x as usize, y as usize).expect("on the board");
+    let white: Vec<Point> = own
+        .iter()
+        .map(|&p| point(p))
+        .chain([point((x as u32, y as u32))])
+        .collect();
+    let black_points: Vec<Point> = black.iter().map(|&p| point(p)).collect();
+    let pos = Position::from_stones(Rule::Renju, &black_points, &white, Color::Black).expect("a legal position");
+    let mut refused = 0;
+    for (x, y) in [(7, 7), (11, 3)] {
+        if pos.is_forbidden_move(point((x, y))) {
+            let answer = run(&mut s, &[&format!("TURN {x},{y}")]);
+            assert_eq!(answer.len(), 1, "{answer:?}");
+            assert!(
+                answer[0].starts_with("ERROR") && answer[0].contains("forbidden to black"),
+                "{answer:?}"
+            );
+            refused += 1;
+        }
+    }
+    assert!(
+        refused >= 1,
+        "white's one move cannot spoil both double threes (reply {reply})"
     );
+    // The game is intact: a legal black move is answered with a move.
+    assert!(is_move(&run(&mut s, &["TURN 3,3"]).join(" ")).is_some());
 }
 
 #[test]
