@@ -81,8 +81,9 @@ test('Hint shows the best move without playing it', async () => {
 });
 
 test('threat overlay marks a four point of each colour and the heat map renders', async () => {
-  // Black h8 h9 h10 (open three: h7, h11 make fours), white d4 e4 f4 g4? no: white a1 a2 (nothing).
-  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,a1,h9,a3,h10' });
+  // Black h8 h9 h10 (open three: h7, h11 make fours), white a1 a3 a5 (nothing). Black (the human in the
+  // page's default mode) is to move, so the AI does not answer before the mode changes.
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,a1,h9,a3,h10,a5' });
   await setMode(page, 'hvh');
   await page.check('#show-threats');
   await page.waitForFunction(() => /black four/.test(document.querySelector('[data-point="h11"]').getAttribute('aria-label')));
