@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> ExitCode {
         args.lines.map_or(String::new(), |n| format!(", {n} lines"))
     );
     if let Some(n) = args.lines {
-        return analysis(&settings, n as usize);
+        return analysis(&settings, args.rule, n as usize);
     }
     let lines = gomoku::io::bench::run(now_ms, &settings, args.rule, &mut |l| {
         println!(
@@ -64,20 +64,8 @@ pub fn run(args: &Args) -> ExitCode {
     }
     let nodes: u64 = lines.iter().map(|l| l.nodes).sum();
     let ms: f64 = lines.iter().map(|l| l.time_ms).sum();
-    let mut depths: Vec<u32> = lines.iter().map(|l| l.depth).collect();
-    depths.sort_unstable();
-    if let Some(median) = depths.get(depths.len() / 2) {
-        println!(
-            "depth: median {median}, min {}, max {}",
-            depths[0],
-            depths[depths.len() - 1]
-        );
-    }
-    let mut swings: Vec<i32> = lines.iter().map(|l| l.swing).collect();
-    swings.sort_unstable();
-    if let Some(median) = swings.get(swings.len() / 2) {
-        println!("swing: median {median}, max {}", swings[swings.len() - 1]);
-    }
+    print_spread("depth", lines.iter().map(|l| i64::from(l.depth)).collect());
+    print_spread("swing", lines.iter().map(|l| i64::from(l.swing)).collect());
     println!(
         "total: {nodes} nodes, {ms:.0} ms, {:.0} nodes/s",
         nodes as f64 * 1000.0 / ms.max(1e-3)
@@ -85,11 +73,19 @@ pub fn run(args: &Args) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The benchmark positions analysed with `n` lines: depth reached and nodes per position.
-fn analysis(settings: &Settings, n: usize) -> ExitCode {
+/// Prints `label: median M, min A, max B` of the values (nothing for none).
+fn print_spread(label: &str, mut values: Vec<i64>) {
+    values.sort_unstable();
+    if let (Some(min), Some(median), Some(max)) = (values.first(), values.get(values.len() / 2), values.last()) {
+        println!("{label}: median {median}, min {min}, max {max}");
+    }
+}
+
+/// The benchmark positions analysed with `n` lines under `rule`: depth reached and nodes per position.
+fn analysis(settings: &Settings, rule: Rule, n: usize) -> ExitCode {
     let mut depths = Vec::new();
     for record in gomoku::io::bench::POSITIONS {
-        let Ok(pos) = gomoku::io::record::parse_position(record, gomoku::board::Rule::Freestyle) else {
+        let Ok(pos) = gomoku::io::record::parse_position(record, rule) else {
             continue;
         };
         let mut engine = gomoku::search::engine::Engine::new(16, now_ms);
@@ -112,15 +108,8 @@ fn analysis(settings: &Settings, n: usize) -> ExitCode {
             best,
             record
         );
-        depths.push(a.depth);
+        depths.push(i64::from(a.depth));
     }
-    depths.sort_unstable();
-    if let Some(median) = depths.get(depths.len() / 2) {
-        println!(
-            "depth: median {median}, min {}, max {}",
-            depths[0],
-            depths[depths.len() - 1]
-        );
-    }
+    print_spread("depth", depths);
     ExitCode::SUCCESS
 }
