@@ -37,12 +37,21 @@ test('analysis mode marks 5 candidates, shows lines on hover, the bar, and plays
   assert.equal(await page.isHidden('#eval-bar'), false, 'the evaluation bar is shown');
   assert.match(await page.getAttribute('#eval-bar', 'aria-valuetext'), /^Black /);
 
-  // Hover the first candidate: its line appears as numbered stones ("line move N") on the grid.
-  const first = cands.find((c) => c.rank === 1);
-  await cell(page, first.point).hover();
-  await page.waitForFunction(() => [...document.querySelectorAll('[role="gridcell"]')]
-    .some((c) => /line move 2/.test(c.getAttribute('aria-label'))));
-  const pvCells = await page.$$eval('[role="gridcell"]', (cells) => cells.filter((c) => /line move \d/.test(c.getAttribute('aria-label'))).length);
+  // Hover the first candidate: its line appears as numbered stones ("line move N") on the grid. The live
+  // analysis keeps deepening and may reorder or drop a candidate between depths, so the test hovers the current
+  // first candidate and counts in the same frame as it waits, trying again if that candidate left the list.
+  let first;
+  let pvCells = 0;
+  for (let attempt = 0; attempt < 5 && pvCells < 2; attempt += 1) {
+    first = (await candidateCells(page)).find((c) => c.rank === 1);
+    if (!first) continue;
+    await cell(page, first.point).hover();
+    pvCells = await page.waitForFunction(() => {
+      const n = [...document.querySelectorAll('[role="gridcell"]')]
+        .filter((c) => /line move \d/.test(c.getAttribute('aria-label'))).length;
+      return n >= 2 ? n : 0;
+    }, null, { timeout: 4000 }).then((h) => h.jsonValue(), () => 0);
+  }
   assert.ok(pvCells >= 2, `line stones shown: ${pvCells}`);
   await page.screenshot({ path: `${ARTIFACTS}analysis.png` });
 
