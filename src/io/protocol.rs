@@ -46,6 +46,10 @@ pub struct Session {
 
 /// Default transposition table size when the manager sets no memory limit.
 const DEFAULT_TT_MB: usize = 64;
+/// Share of the turn time kept back from the engine's budget (see [`Session::move_time`]).
+const MARGIN_SHARE: f64 = 0.03;
+/// Milliseconds kept back from the engine's budget besides [`MARGIN_SHARE`].
+const MARGIN_MS: f64 = 20.0;
 
 impl Session {
     /// A session timing itself with `clock` (milliseconds).
@@ -201,13 +205,15 @@ impl Session {
         Ok(())
     }
 
-    /// Milliseconds to spend on this move.
+    /// The engine's budget for this move (its hard limit): the turn limit, or a twelfth of the match time
+    /// left if that is less, minus a margin for reading the command, writing the reply and the process
+    /// being scheduled late on a busy machine, so the reply arrives within the limit.
     fn move_time(&self) -> f64 {
         let mut t = self.info.timeout_turn.unwrap_or(5000.0);
         if let Some(left) = self.info.time_left.filter(|_| self.info.timeout_match.is_some()) {
             t = t.min(left / 12.0);
         }
-        (t * 0.9 - 25.0).max(10.0)
+        (t * (1.0 - MARGIN_SHARE) - MARGIN_MS).max(10.0)
     }
 
     fn finish_board(&mut self, lines: &[(Point, u8)], out: &mut dyn FnMut(&str)) {

@@ -8,9 +8,11 @@ pub mod analysis;
 pub mod engine;
 pub mod level;
 pub mod threat;
+pub mod time;
 pub mod tt;
 
 use crate::search::level::root_bonus;
+use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -178,7 +180,8 @@ pub struct Limits {
     pub depth: u32,
     /// Moves searched per node, best-ordered first (forced replies are never cut).
     pub width: usize,
-    /// Wall-clock budget in milliseconds.
+    /// Wall-clock budget in milliseconds: the hard limit, which aborts the iteration in progress; the
+    /// iterative deepening may stop earlier between iterations when the best move is clear ([`time`]).
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
@@ -234,14 +237,10 @@ pub struct Searcher<'a, G: Game> {
     history: [i32; MAX_MOVES],
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// The principal variation of a root move that failed high in the current iteration's aspiration
+    /// window (better than the window by at least its width) before the re-search.
+    fail_high: Vec<G::Move>,
 }
-
-/// Iterations in a row with the same best move and a steady score that make the move clear.
-const STABLE_ITERATIONS: u32 = 4;
-/// Largest score change between iterations that still counts as steady.
-const CALM_SCORE_CHANGE: i32 = 40;
-/// Share of the time after which a search with a clear move stops.
-const CLEAR_MOVE_SHARE: f64 = 0.8;
 
 /// Deepest remaining depth at which quiet moves may be pruned.
 const PRUNE_DEPTH: i32 = 3;
@@ -300,6 +299,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             history: [0; MAX_MOVES],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
+            fail_high: Vec::new(),
         }
     }
 
@@ -313,8 +313,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         (self.clock)() - self.start
     }
 
-    /// Iterative deepening up to the depth limit. Calls `progress` after each completed iteration and
-    /// returns the last completed one (`None` only if the root has no moves or nothing completed).
+    /// Iterative deepening up to the depth limit, within the time limits of [`time::TimeManager`]. Calls
+    /// `progress` after each completed iteration and returns the last completed one, its move replaced by a
+    /// better one the unfinished iteration found (`None` only if the root has no moves or nothing completed).
     pub fn iterate(
         &mut self,
         game: &mut G,
@@ -324,18 +325,25 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut root = MoveList::new();
         game.generate(&mut root);
         let single_reply = root.len() == 1;
-        let mut stable = 0;
+        let mut time = TimeManager::new(self.limits.time_ms);
         for depth in 1..=self.limits.depth {
             if best.is_some() && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
             }
             let prev = best.as_ref().map(|b| b.score);
+            self.fail_high.clear();
             let score = self.aspiration(game, depth as i32, prev);
             if self.stopped {
-                // A root move that beat the first one in the unfinished iteration is the better choice.
-                if let (Some(b), true) = (best.as_mut(), self.pv_len[0] > 0) {
-                    if b.pv.first() != Some(&self.pv[0][0]) {
-                        b.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                // The hard limit: a root move that beat the first one in the unfinished iteration (searched in
+                // full, or failing high before its re-search) is the better choice.
+                let found = if self.pv_len[0] > 0 {
+                    &self.pv[0][..self.pv_len[0]]
+                } else {
+                    &self.fail_high[..]
+                };
+                if let (Some(b), Some(m)) = (best.as_mut(), found.first()) {
+                    if b.pv.first() != Some(m) {
+                        b.pv = found.to_vec();
                     }
                 }
                 break;
@@ -354,21 +362,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             progress(&it);
             let decided = score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
-            let same_move = best.as_ref().is_some_and(|b| b.pv.first() == it.pv.first());
-            let calm = best
-                .as_ref()
-                .is_some_and(|b| (b.score - score).abs() <= CALM_SCORE_CHANGE);
-            stable = if same_move && calm { stable + 1 } else { 0 };
+            let go_on = time.next_iteration(G::move_index(it.pv[0]), score, it.time_ms);
             best = Some(it);
-            if decided || single_reply {
+            if decided || single_reply || !go_on {
                 break;
-            }
-            if let Some(t) = self.limits.time_ms {
-                // A move that stayed best with a steady score for several iterations is clear: stop early.
-                // Otherwise go on to the hard limit; an unfinished iteration still improves the root move.
-                if stable >= STABLE_ITERATIONS && self.elapsed_ms() > t * CLEAR_MOVE_SHARE {
-                    break;
-                }
             }
         }
         best
@@ -395,6 +392,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             let score = self.negamax(game, depth, 0, alpha, beta);
             if self.stopped {
                 return score;
+            }
+            if score >= beta && beta < INFINITY && self.pv_len[0] > 0 {
+                self.fail_high.clear();
+                self.fail_high.extend_from_slice(&self.pv[0][..self.pv_len[0]]);
             }
             if score <= alpha && alpha > -INFINITY {
                 alpha = if delta > 1000 { -INFINITY } else { score - delta };

@@ -1,0 +1,124 @@
+//! Time use, checked with a fake clock that advances one millisecond each time it is read (so "time" counts
+//! clock reads, about one per 256 nodes, and every run is deterministic): the search never runs past its
+//! budget, an unclear move uses it, a clear move stops before it, and forced replies take no time.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gomoku::board::Rule;
+use gomoku::io::protocol::{Flow, Session};
+use gomoku::io::record::{parse_points, parse_position};
+use gomoku::search::engine::{Engine, SearchInfo, Settings};
+use std::cell::Cell;
+
+thread_local! {
+    static NOW: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// Reads as one millisecond later each time.
+fn ticking() -> f64 {
+    NOW.with(|n| {
+        let t = n.get();
+        n.set(t + 1.0);
+        t
+    })
+}
+
+/// Clock reads after the limit is reached: the check that stops the search and the final time stamps.
+const SLACK_MS: f64 = 5.0;
+
+/// Openings of several kinds, for the hard limit.
+const OPENINGS: [&str; 4] = [
+    "h8 i9 j10",
+    "h8 i9 g7 j10 k11",
+    "h8 i8 j8 g8 h9 h10 i10 j11",
+    "h8 i7 h7 h6 g6 f5 i9 g8",
+];
+/// An opening where the best move changes between depths 8, 9 and 10 and the score moves by 50–90 until
+/// depth 12: unclear.
+const UNCLEAR: &str = "h8 i9 g7 j10 k11";
+
+fn think(record: &str, time_ms: f64) -> SearchInfo {
+    let pos = parse_position(record, Rule::Freestyle).expect("a valid record");
+    let settings = Settings {
+        depth: Settings::MAX_DEPTH,
+        time_ms: Some(time_ms),
+        ..Settings::default()
+    };
+    Engine::new(8, ticking)
+        .think(&pos, &settings, None, &mut |_| {})
+        .expect("a move")
+}
+
+#[test]
+fn no_search_runs_past_its_budget() {
+    for record in OPENINGS {
+        for budget in [50.0, 150.0, 600.0] {
+            let info = think(record, budget);
+            assert!(
+                info.time_ms <= budget + SLACK_MS,
+                "{record}: {} ms of {budget}",
+                info.time_ms
+            );
+            assert!(info.depth < Settings::MAX_DEPTH, "{record}: the depth limit stopped it");
+        }
+    }
+}
+
+#[test]
+fn an_unclear_move_uses_its_whole_budget() {
+    for budget in [150.0, 600.0] {
+        let info = think(UNCLEAR, budget);
+        assert!(info.time_ms >= budget, "stopped at {} ms of {budget}", info.time_ms);
+    }
+}
+
+#[test]
+fn a_clear_move_stops_before_its_budget() {
+    // From depth 9 on the search rates g8 as winning (not proven: the width cuts defences), with the same line.
+    let info = think("h8 h9 h10 i9 g9 j9", 600.0);
+    assert_eq!(info.best_move().map(|p| p.to_string()).as_deref(), Some("g8"));
+    assert!(info.time_ms < 0.85 * 600.0, "used {} ms of 600", info.time_ms);
+    assert!(info.depth < Settings::MAX_DEPTH);
+}
+
+#[test]
+fn forced_replies_and_found_wins_take_no_time() {
+    // White must block black's four at l8 (g8 is white's): one legal reply.
+    let block = think("h8 g8 i8 a1 j8 a2 k8", 600.0);
+    assert_eq!(block.best_move().map(|p| p.to_string()).as_deref(), Some("l8"));
+    // Black's open three becomes an open four: a VCF, found before the α-β search.
+    let win = think("h8 a1 i8 a2 j8 a3", 600.0);
+    assert!(win.score_text().starts_with("win"), "{}", win.score_text());
+    for info in [block, win] {
+        assert!(info.time_ms < 20.0, "{} ms for {}", info.time_ms, info.pv_text());
+    }
+}
+
+#[test]
+fn the_protocol_keeps_a_margin_for_the_reply() {
+    // A move that runs to the hard limit on the protocol's settings.
+    let points = parse_points(OPENINGS[2]).expect("a valid record");
+    let mut s = Session::new(ticking);
+    let mut out = Vec::new();
+    let mut send = |s: &mut Session, line: &str| {
+        let flow = s.handle(line, &mut |l| out.push(l.to_string()));
+        assert_eq!(flow, Flow::Continue);
+    };
+    send(&mut s, "START 15");
+    send(&mut s, "INFO timeout_turn 500");
+    send(&mut s, "BOARD");
+    for (i, p) in points.iter().enumerate() {
+        let (x, y) = p.to_gomocup();
+        // Field 1: the engine's own stones (the side to move's, every other move counted from the last).
+        let own = (points.len() - i).is_multiple_of(2);
+        send(&mut s, &format!("{x},{y},{}", if own { 1 } else { 2 }));
+    }
+    let before = NOW.with(Cell::get);
+    send(&mut s, "DONE");
+    let used = NOW.with(Cell::get) - before;
+    // The budget is 500 − 3 % − 20 = 465 ms.
+    assert!((465.0..=465.0 + SLACK_MS).contains(&used), "{used} ms: {out:?}");
+    assert!(
+        out.last().is_some_and(|l| l.contains(',') && !l.starts_with("MESSAGE")),
+        "{out:?}"
+    );
+}
