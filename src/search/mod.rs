@@ -307,14 +307,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
-    /// Whether a limit has been reached (checked every 256 nodes).
+    /// Whether a limit has been reached: the clock and the stop flag are read every 64 nodes (so a search
+    /// starved of CPU on a busy machine still notices its hard limit within a few milliseconds), the node
+    /// budget every 256.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if self.nodes & 255 == 0 {
+        if self.nodes & 63 == 0 {
             let time_up = self.limits.time_ms.is_some_and(|t| self.elapsed_ms() >= t);
             let flagged = self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-            let nodes_up = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            self.stopped = time_up || flagged || nodes_up;
+            let nodes_up = self.nodes & 255 == 0 && self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            self.stopped |= time_up || flagged || nodes_up;
         }
         self.stopped
     }
