@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, openPage, cell, record, setMode, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
+import { startBrowser, openPage, waitReady, cell, record, setMode, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -148,6 +148,61 @@ test('against the AI, going back does not make the AI move; End returns to the g
   await page.locator('#btn-new').focus();
   await page.keyboard.press('End');
   assert.equal(await record(page), game);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('a proven win offers "Show winning line": its moves are numbered on the board until hidden', async () => {
+  // Black to move with an open three (h8 i8 j8): a forced win the analysis proves at once.
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,a1,i8,a3,j8,a5' });
+  await setMode(page, 'hvh');
+  await page.check('#analysis-on');
+  await page.waitForSelector('#btn-win-line:not([hidden])', { timeout: 20000 });
+  assert.equal(await page.textContent('#btn-win-line'), 'Show winning line');
+  assert.equal(await page.getAttribute('#btn-win-line', 'aria-pressed'), 'false');
+  const winCells = () => page.$$eval('[role="gridcell"]', (cells) => cells
+    .map((c) => c.getAttribute('aria-label').match(/^([a-o]\d+) .*winning line move (\d+)/))
+    .filter(Boolean).map((m) => ({ point: m[1], n: Number(m[2]) })).sort((a, b) => a.n - b.n));
+  assert.deepEqual(await winCells(), [], 'nothing shown before the button is pressed');
+  await page.click('#btn-win-line');
+  assert.equal(await page.getAttribute('#btn-win-line', 'aria-pressed'), 'true');
+  assert.equal(await page.textContent('#btn-win-line'), 'Hide winning line');
+  const shown = await winCells();
+  assert.ok(shown.length >= 3, JSON.stringify(shown));
+  assert.deepEqual(shown.map((c) => c.n), shown.map((_, i) => i + 1), 'numbered from 1 without gaps');
+  assert.ok(['g8', 'k8'].includes(shown[0].point), `the win starts by making the open four: ${shown[0].point}`);
+  assert.equal(await record(page), 'h8 a1 i8 a3 j8 a5', 'showing the line plays nothing');
+  await page.click('#btn-win-line');
+  assert.deepEqual(await winCells(), [], 'hidden again');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('the analysis choices (lines, time, threats, heat map) are remembered; bad saved values fall back one by one', async () => {
+  const { page, context, errors } = await openPage(env);
+  await page.fill('#analysis-lines', '3');
+  await page.dispatchEvent('#analysis-lines', 'change');
+  await page.selectOption('#analysis-time', '3000');
+  await page.check('#show-threats');
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.inputValue('#analysis-time'), '3000');
+  assert.equal(await page.inputValue('#analysis-lines'), '3');
+  assert.equal(await page.isChecked('#show-threats'), true);
+  assert.equal(await page.isChecked('#show-heat'), false);
+  assert.equal(await page.isChecked('#analysis-on'), false, 'analysis itself does not start on its own');
+
+  // A saved entry with some values out of range: those get their defaults, the valid ones are kept.
+  await page.evaluate(() => localStorage.setItem('gomoku.view', JSON.stringify({
+    showNumbers: true, analysis: { lines: 99, timeMs: 10000, threats: 'yes', heat: true },
+  })));
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await page.inputValue('#analysis-time'), '10000');
+  assert.equal(await page.inputValue('#analysis-lines'), '5');
+  assert.equal(await page.isChecked('#show-threats'), false);
+  assert.equal(await page.isChecked('#show-heat'), true);
+  assert.equal(await page.isChecked('#show-numbers'), true, 'the other view settings are kept');
   assertNoErrors(errors);
   await context.close();
 });

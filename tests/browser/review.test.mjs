@@ -21,7 +21,9 @@ after(async () => { await env?.close(); });
 
 test('a 30-move game is reviewed: graph, marks with the better move, and a mark jumps there', async () => {
   assert.equal(GAME.length, 30);
-  const { page, context, errors } = await openPage(env, { hash: `#moves=${GAME.join(',')}` });
+  const { page, context, errors } = await openPage(env, {
+    hash: `#moves=${GAME.join(',')}`, permissions: ['clipboard-read', 'clipboard-write'],
+  });
   await setMode(page, 'hvh');
   await page.fill('#review-ms', '150');
   await page.dispatchEvent('#review-ms', 'change');
@@ -37,6 +39,23 @@ test('a 30-move game is reviewed: graph, marks with the better move, and a mark 
   assert.equal(await page.locator('#review-graph polyline').count(), 1);
   assert.match(await page.getAttribute('#review-graph', 'aria-label'), new RegExp(`${blunder.move}\\. o1[135]\\?\\?`));
   await page.screenshot({ path: `${ARTIFACTS}review.png` });
+
+  // Copy review: the header, one line per move with its score, and the marked move with the better one.
+  await page.click('#btn-review-copy');
+  await page.waitForFunction(() => /Review copied/.test(document.getElementById('review-status').textContent));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const lines = copied.split('\n');
+  assert.match(lines[0], /^Review, 150 ms per move/);
+  assert.equal(lines.length, 31, copied);
+  lines.slice(1).forEach((line, i) => assert.ok(line.startsWith(`${i + 1}. ${GAME[i]}`), line));
+  assert.match(lines[blunder.move], new RegExp(`^${blunder.move}\\. o1[135]\\?\\? .*\\{better [a-o]\\d+ `), lines[blunder.move]);
+  // Where the clipboard refuses, the same text is offered selected in a text field to copy by hand.
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied')); });
+  await page.click('#btn-review-copy');
+  await page.waitForFunction(() => /Ctrl\+C/.test(document.body.textContent));
+  const field = page.locator('#review-text');
+  assert.equal(await field.isVisible(), true);
+  assert.equal(await field.inputValue(), copied);
 
   await page.click(`#review-marks button[data-move="${blunder.move}"]`);
   assert.equal((await record(page)).split(' ').length, blunder.move);

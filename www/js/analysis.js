@@ -17,6 +17,23 @@ const TIMES = [0, 1000, 3000, 10000, 30000];
 /** "Until stopped" is a long analysis ended by terminating the worker (the engine's longest time). */
 const UNTIL_STOPPED_MS = 600000;
 
+/** The panel's remembered choices with their defaults. */
+export const DEFAULT_PREFS = Object.freeze({ lines: 5, timeMs: 0, threats: false, heat: false });
+
+/**
+ * The panel's remembered choices from a saved entry: each value checked on its own, anything missing or
+ * out of range replaced by its default (the other values are kept).
+ */
+export function parseAnalysisPrefs(data) {
+  const d = data && typeof data === 'object' ? data : {};
+  return {
+    lines: Number.isInteger(d.lines) && d.lines >= 1 && d.lines <= 10 ? d.lines : DEFAULT_PREFS.lines,
+    timeMs: TIMES.includes(d.timeMs) ? d.timeMs : DEFAULT_PREFS.timeMs,
+    threats: typeof d.threats === 'boolean' ? d.threats : DEFAULT_PREFS.threats,
+    heat: typeof d.heat === 'boolean' ? d.heat : DEFAULT_PREFS.heat,
+  };
+}
+
 export class AnalysisPanel {
   #engine;
   #helper;
@@ -26,6 +43,7 @@ export class AnalysisPanel {
   #onToggle;
   #announce;
   #play;
+  #onPrefs;
   #el = {};
   #bar;
   #on = false;
@@ -46,9 +64,15 @@ export class AnalysisPanel {
    *   getPosition: () => {record: string, toMove: string, over: boolean, vsAi: boolean, canHint: boolean,
    *     editing: boolean},
    *   aiOptions: () => {depth: number, width: number, timeMs: number},
-   *   onToggle: () => void, announce: (text: string) => void, play: (point: string) => void}} options
+   *   onToggle: () => void, announce: (text: string) => void, play: (point: string) => void,
+   *   prefs?: {lines: number, timeMs: number, threats: boolean, heat: boolean},
+   *   onPrefs?: (prefs: object) => void}} options  `prefs` as from parseAnalysisPrefs; `onPrefs` gets them
+   *   whenever the user changes one (to remember them).
    */
-  constructor({ engine, helper, board, root, bar, toolbar, getPosition, aiOptions, onToggle, announce, play }) {
+  constructor({
+    engine, helper, board, root, bar, toolbar, getPosition, aiOptions, onToggle, announce, play,
+    prefs = DEFAULT_PREFS, onPrefs = () => {},
+  }) {
     this.#engine = engine;
     this.#helper = helper;
     this.#board = board;
@@ -57,11 +81,24 @@ export class AnalysisPanel {
     this.#onToggle = onToggle;
     this.#announce = announce;
     this.#play = play;
+    this.#onPrefs = onPrefs;
     this.#build(root, toolbar);
+    this.#el.lines.value = String(prefs.lines);
+    this.#el.time.value = String(prefs.timeMs);
+    this.#el.threats.checked = prefs.threats;
+    this.#el.heat.checked = prefs.heat;
     this.#bar = new EvalBar(bar);
     this.#el.barRoot = bar;
     onLanguageChange(() => this.#texts());
     this.#texts();
+  }
+
+  /** The user's current choices of lines, time, threat overlay and heat map (see parseAnalysisPrefs). */
+  get prefs() {
+    const el = this.#el;
+    return parseAnalysisPrefs({
+      lines: Number(el.lines.value), timeMs: Number(el.time.value), threats: el.threats.checked, heat: el.heat.checked,
+    });
   }
 
   /** Whether analysis mode is on (the AI then does not play). */
@@ -140,16 +177,24 @@ export class AnalysisPanel {
     const restart = () => { if (this.#on) this.#start(); };
     el.lines.addEventListener('change', () => {
       const n = Math.round(Number(el.lines.value));
-      el.lines.value = String(Number.isFinite(n) ? Math.min(10, Math.max(1, n)) : 5);
+      el.lines.value = String(Number.isFinite(n) ? Math.min(10, Math.max(1, n)) : DEFAULT_PREFS.lines);
+      this.#onPrefs(this.prefs);
       restart();
     });
-    el.time.addEventListener('change', restart);
+    el.time.addEventListener('change', () => {
+      this.#onPrefs(this.prefs);
+      restart();
+    });
     el.winLine.addEventListener('click', () => {
       this.#pinned = !this.#pinned;
       this.#render();
     });
-    el.threats.addEventListener('change', () => this.#refreshOverlays());
-    el.heat.addEventListener('change', () => this.#refreshOverlays());
+    for (const box of [el.threats, el.heat]) {
+      box.addEventListener('change', () => {
+        this.#onPrefs(this.prefs);
+        this.#refreshOverlays();
+      });
+    }
     el.hintButton.addEventListener('click', () => this.#giveHint());
     el.list.addEventListener('click', (event) => {
       const move = event.target.closest('[data-move]')?.dataset.move;

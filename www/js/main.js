@@ -9,7 +9,7 @@ import { AiPlayer } from './ai-player.js';
 import { SettingsPanel } from './settings.js';
 import { SearchLog, runBenchmark } from './search-log.js';
 import { EvalPanel } from './eval-panel.js';
-import { AnalysisPanel } from './analysis.js';
+import { AnalysisPanel, parseAnalysisPrefs } from './analysis.js';
 import { Navigation } from './navigation.js';
 import { Review } from './review.js';
 import { SetupEditor } from './setup.js';
@@ -115,6 +115,11 @@ async function start() {
     onArm: (point) => announce(t('reach.guard.armed', { point })),
     onPointer: (point) => study?.pointer(point),
   });
+  const view = storage.readStored(storage.VIEW_KEY, (data) => ({
+    showNumbers: data?.showNumbers === true, showForbidden: data?.showForbidden !== false,
+    guard: GUARDS.includes(data?.guard) ? data.guard : 'touch',
+    analysis: parseAnalysisPrefs(data?.analysis),
+  })).value;
   const analysisEngine = new EngineClient('gomoku-analysis', {
     onCrash: (err) => showMessage(t('analysis.crashed', { reason: err.message }), 'error'),
   });
@@ -130,6 +135,8 @@ async function start() {
     onToggle: () => { cancelAi(); update(); },
     announce,
     play: humanPlays,
+    prefs: view?.analysis ?? parseAnalysisPrefs(null),
+    onPrefs: saveView,
   });
   nav = new Navigation({
     game, list: ui.moveList, future: $('move-future'), variations: $('variations'),
@@ -172,10 +179,6 @@ async function start() {
     onProblem: (text) => problems.push(text), levels: wasm.levels(),
   });
 
-  const view = storage.readStored(storage.VIEW_KEY, (data) => ({
-    showNumbers: data?.showNumbers === true, showForbidden: data?.showForbidden !== false,
-    guard: GUARDS.includes(data?.guard) ? data.guard : 'touch',
-  })).value;
   showNumbers = view?.showNumbers ?? false;
   showForbidden = view?.showForbidden ?? true;
   guard = view?.guard ?? 'touch';
@@ -485,7 +488,7 @@ function changeRule(newRule) {
 }
 
 function saveView() {
-  storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden, guard });
+  storage.writeStored(storage.VIEW_KEY, { showNumbers, showForbidden, guard, analysis: study.prefs });
 }
 
 /** A fresh seed for a game (a 32-bit number: exact in JS and in the engine's options). */
