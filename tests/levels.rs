@@ -40,12 +40,20 @@ fn casual_games_vary_with_variety_and_repeat_without() {
     let varied: HashSet<String> = (0..10u64)
         .map(|g| self_play(&base.clone().with_variety(Some(g * 7919))))
         .collect();
+    println!(
+        "Casual, 10 games from the empty board: {} distinct with variety on",
+        varied.len()
+    );
     assert!(
         varied.len() >= 8,
         "10 games with variety gave {} distinct games",
         varied.len()
     );
     let fixed: HashSet<String> = (0..10).map(|_| self_play(&base.clone().with_variety(None))).collect();
+    println!(
+        "Casual, 10 games from the empty board: {} distinct with variety off",
+        fixed.len()
+    );
     assert_eq!(fixed.len(), 1, "without variety every game is the same");
 }
 

@@ -5,9 +5,12 @@
 //! |----------|-----------------|-------|-------|---------|--------|
 //! | beginner | evaluation only | –     | –     | instant | 150    |
 //! | casual   | search          | 4     | 8     | 250 ms  | 60     |
-//! | strong   | search          | 6     | 10    | 1000 ms | 20     |
+//! | strong   | search          | 30    | 10    | 250 ms  | 10     |
 //! | maximum  | search          | 30    | 12    | 3000 ms | 0      |
 //!
+//! Depth 30 (the page's largest) is no cap: the search stops on time long before (depth ~11 in 250 ms, ~14 in
+//! 3 s). Strong is the full search at a twelfth of Maximum's time and a narrower width, so each level scores
+//! at least 75% against the one below it (the ladder in the README, measured with `gomoku --level`).
 //! `spread` is the level's choice among near-best root moves: each root move gets a seeded bonus of
 //! 0..=spread points, so weaker levels sometimes prefer a slightly worse move (people can beat them).
 //! [`VARIETY_SPREAD`] is the bonus every level gets when variety is on: moves of (almost) equal value then
@@ -27,10 +30,11 @@ pub enum Level {
     Beginner,
     /// 休闲: a shallow, narrow, short search with some choice among near-best moves.
     Casual,
-    /// 高手: the search to depth 6 at up to one second a move, a little choice (the page's default).
+    /// 高手: the full search (no depth cap, width 10) at a quarter of a second a move, with only the variety's
+    /// choice among equal moves (the page's default).
     #[default]
     Strong,
-    /// 大师: the full search (depth 30, width 12) at three seconds a move, always the best move.
+    /// 大师: the full search (no depth cap, width 12) at three seconds a move, always the best move.
     Maximum,
 }
 
@@ -53,7 +57,7 @@ impl Level {
         let (mode, depth, width, time_ms, spread) = match self {
             Level::Beginner => (Mode::EvalOnly, 1, 1, 10.0, 150),
             Level::Casual => (Mode::Search, 4, 8, 250.0, 60),
-            Level::Strong => (Mode::Search, 6, 10, 1000.0, 20),
+            Level::Strong => (Mode::Search, 30, 10, 250.0, VARIETY_SPREAD),
             Level::Maximum => (Mode::Search, 30, 12, 3000.0, 0),
         };
         Settings {
@@ -136,6 +140,17 @@ mod tests {
             assert!(w[1].spread <= w[0].spread);
         }
         assert_eq!(Level::default(), Level::Strong);
+        // Strong (the page's default) is the full search, only faster and narrower than Maximum; Maximum is the
+        // full engine: no depth cap below the page's largest depth, width 12 or more, 3 s, always the best move.
+        let (strong, maximum) = (&s[2], &s[3]);
+        assert_eq!(strong.depth, maximum.depth, "Strong has no depth cap of its own");
+        assert_eq!(strong.spread, VARIETY_SPREAD, "Strong's choice is only the variety's");
+        assert!(
+            strong.time_ms.is_some_and(|t| t <= 1000.0),
+            "Strong answers within a second"
+        );
+        assert!(maximum.depth >= 30 && maximum.width >= 12 && maximum.spread == 0);
+        assert_eq!(maximum.time_ms, Some(3000.0));
     }
 
     #[test]

@@ -19,7 +19,7 @@ after(async () => { await env?.close(); });
 
 test(`median AI move time at the default settings over ${AI_MOVES} moves`, async () => {
   const { page, context, errors } = await openPage(env);
-  assert.equal(await page.inputValue('#time-ms'), '1000', 'default settings');
+  assert.equal(await page.inputValue('#time-ms'), '250', 'default settings');
   // The AI plays both sides from the empty board, so the positions are ones it would really meet.
   // Its first move (empty board) is not counted.
   await setMode(page, 'ava');
@@ -35,7 +35,7 @@ test(`median AI move time at the default settings over ${AI_MOVES} moves`, async
   console.log('AI move time at the default settings (the Strong level) in headless Chromium: ' +
     `median ${median} ms over ${times.length} moves [${times.join(', ')}]`);
   for (const line of measured) console.log(`  ${line.text}`);
-  assert.ok(median <= 1000 + 1500, `median ${median} ms stays near the 1000 ms limit`);
+  assert.ok(median <= 250 + 1500, `median ${median} ms stays near the 250 ms limit`);
 
   // The engine's fixed benchmark, as wasm in a worker (compare with the native `gomoku bench`).
   await page.click('#btn-bench');

@@ -173,7 +173,7 @@ test('bad saved settings: reported and set aside, or corrected value by value an
     assert.match(text, /kept under "gomoku\.settings\.corrupt"/);
     assert.equal(await stored(page, 'gomoku.settings.corrupt'), raw);
     assert.equal(await page.inputValue('#level'), 'strong', 'defaults: the Strong level');
-    assert.equal(await page.inputValue('#depth'), '6', 'defaults: the Strong level\'s depth');
+    assert.equal(await page.inputValue('#depth'), '30', 'defaults: the Strong level\'s depth (no cap)');
   }
   // The current format with wrong values: each is corrected and named; nothing is set aside.
   await reloadWith(page, {
@@ -182,12 +182,12 @@ test('bad saved settings: reported and set aside, or corrected value by value an
   });
   assert.deepEqual(
     await Promise.all(['#ai-type', '#depth', '#width', '#time-ms'].map((s) => page.inputValue(s))),
-    ['search', '30', '1', '1000'],
+    ['search', '30', '1', '250'],
   );
   const note = await page.textContent('#settings-note');
-  assert.match(note, /corrected: AI type "magic" → search, Search depth "99" → 30, Width -4 → 1, Time per move "soon" → 1000/);
+  assert.match(note, /corrected: AI type "magic" → search, Search depth "99" → 30, Width -4 → 1, Time per move "soon" → 250/);
   assert.deepEqual(JSON.parse(await stored(page, 'gomoku.settings')),
-    { version: 1, aiType: 'search', depth: 30, width: 1, timeMs: 1000, level: 'custom', variety: true }, 'saved corrected');
+    { version: 1, aiType: 'search', depth: 30, width: 1, timeMs: 250, level: 'custom', variety: true }, 'saved corrected');
   assert.equal(await stored(page, 'gomoku.settings.corrupt'), null);
   assertNoErrors(errors);
   await context.close();
