@@ -19,16 +19,12 @@ export class Notices {
     this.els.announcer.textContent = text;
   }
 
-  /** Answers the Moves panel's buttons next to them, where the user is looking (on a phone, far from the board). */
-  /** `text`: the text, or a function giving it in the current language (then it follows a language change). */
+  /**
+   * Shows the note next to the Moves panel's buttons, where the user is looking (on a phone, far from the
+   * board). `text`: the text, or a function giving it in the current language (it then follows a change).
+   */
   showNote(text, kind) {
-    const note = this.els.note;
-    this.noteText = typeof text === 'function' ? text : () => text;
-    note.textContent = this.noteText();
-    note.dataset.kind = kind;
-    note.hidden = false;
-    const box = note.getBoundingClientRect();
-    if (box.bottom > innerHeight || box.top < 0) note.scrollIntoView({ block: 'nearest' });
+    this.noteText = show(this.els.note, text, kind, true);
   }
 
   /** Hides the note (the record field is being edited). */
@@ -36,18 +32,9 @@ export class Notices {
     this.els.note.hidden = true;
   }
 
-  /** `text`: the text, or a function giving it in the current language (then it follows a language change). */
+  /** Shows the message under the board (brought into view if an error); `text` as for showNote. */
   showMessage(text, kind) {
-    const message = this.els.message;
-    this.messageText = typeof text === 'function' ? text : () => text;
-    message.textContent = this.messageText();
-    message.dataset.kind = kind;
-    message.hidden = false;
-    if (kind === 'error') {
-      // Under the board, it can be below the fold (a short window, a phone): bring it into view.
-      const box = message.getBoundingClientRect();
-      if (box.bottom > innerHeight || box.top < 0) message.scrollIntoView({ block: 'nearest' });
-    }
+    this.messageText = show(this.els.message, text, kind, kind === 'error');
   }
 
   /** Hides the message and the note. */
@@ -80,4 +67,20 @@ export class Notices {
     this.clockTimer = 0;
     this.els.clock.textContent = '';
   }
+}
+
+/**
+ * Puts `text` (a string or a function giving it) in `el` as a `kind` notice and, if `reveal`, scrolls it into
+ * view when it is off screen (a short window, a phone). Returns the text as a function, for relabelling.
+ */
+function show(el, text, kind, reveal) {
+  const textOf = typeof text === 'function' ? text : () => text;
+  el.textContent = textOf();
+  el.dataset.kind = kind;
+  el.hidden = false;
+  if (reveal) {
+    const box = el.getBoundingClientRect();
+    if (box.bottom > innerHeight || box.top < 0) el.scrollIntoView({ block: 'nearest' });
+  }
+  return textOf;
 }
