@@ -73,9 +73,10 @@ fn an_unclear_move_uses_its_whole_budget() {
 
 #[test]
 fn a_clear_move_stops_before_its_budget() {
-    // From depth 9 on the search rates g8 as winning (not proven: the width cuts defences), with the same line.
-    let info = think("h8 h9 h10 i9 g9 j9", 2400.0);
-    assert_eq!(info.best_move().map(|p| p.to_string()).as_deref(), Some("g8"));
+    // The search keeps f8 as its best move from depth 4 on (with the round-3 weights; the old fixture
+    // "h8 h9 h10 i9 g9 j9" depends on the evaluation: these weights see its winning g8 only from depth 11).
+    let info = think("h8 h9 h10 i9 g9", 2400.0);
+    assert_eq!(info.best_move().map(|p| p.to_string()).as_deref(), Some("f8"));
     assert!(info.time_ms < 0.85 * 2400.0, "used {} ms of 2400", info.time_ms);
     assert!(info.depth < Settings::MAX_DEPTH);
 }
