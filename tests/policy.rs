@@ -95,7 +95,7 @@ fn policy_trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
     let samples = train::self_play(&cfg, no_clock, &mut |_, _| {});
     assert!(samples.len() >= 10, "{} samples", samples.len());
     assert!(samples.iter().all(|s| s.target < s.cands.len()));
-    let prior = train::prior();
+    let prior = train::prior(1.0);
     let before = train::loss(&prior, &samples);
     let opts = Fit {
         epochs: 60,

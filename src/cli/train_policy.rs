@@ -11,23 +11,27 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// Self-play games to generate.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 400)]
     games: u32,
     /// Node budget per move in the self-play games.
-    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 8000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Full-batch Adam steps.
-    #[arg(long, default_value_t = 300)]
+    #[arg(long, default_value_t = 600)]
     epochs: u32,
     /// Adam step size, in log-odds units.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.1)]
     rate: f64,
     /// L2 strength towards the seed ordering.
     #[arg(long, default_value_t = 1e-5)]
     l2: f64,
+    /// Scale of the seed ordering that the fit starts from and is pulled towards (1: the seed's scores in
+    /// hundredths of a log-odds unit; 0: from zero).
+    #[arg(long, default_value_t = 0.05)]
+    prior_scale: f64,
     /// A file of self-play samples: read if it exists (no games are played), else written after playing.
     #[arg(long)]
     samples: Option<std::path::PathBuf>,
@@ -82,7 +86,7 @@ pub fn run(args: &Args) -> ExitCode {
     let games = samples.windows(2).filter(|w| w[0].game != w[1].game).count() + usize::from(!samples.is_empty());
     // Every tenth game is held out.
     let (held, fitted): (Vec<_>, Vec<_>) = samples.into_iter().partition(|s| s.game % 10 == 9);
-    let prior = train::prior();
+    let prior = train::prior(args.prior_scale);
     let before = (train::loss(&prior, &fitted), train::loss(&prior, &held));
     println!(
         "{} games, {} training and {} held-out positions; loss before: train {:.4}, held-out {:.4}",
@@ -113,12 +117,13 @@ pub fn run(args: &Args) -> ExitCode {
             _ => format!("--games {} --nodes {} --seed {}", args.games, args.nodes, args.seed),
         };
         let note = format!(
-            "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {}\n\
+            "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
              {games} self-play games, {} training + {} held-out positions; cross-entropy (train / held-out) \
              {:.4} / {:.4} before, {:.4} / {:.4} after.\nHeld-out: seed order {seed}; policy order {policy}.",
             args.epochs,
             args.rate,
             args.l2,
+            args.prior_scale,
             fitted.len(),
             held.len(),
             before.0,

@@ -186,12 +186,13 @@ pub struct Fit {
     pub l2: f64,
 }
 
-/// The seed ordering as policy weights (log-odds units): a code's combination score for either side, in
-/// [`UNITS`], and nothing for nearness. Training starts here, and L2 pulls rarely seen codes back here.
-pub fn prior() -> Vec<f64> {
+/// The seed ordering as policy weights (log-odds units): a code's combination score for either side times
+/// `scale`, in [`UNITS`], and nothing for nearness. Training starts here, and L2 pulls rarely seen codes back
+/// here; scale 1 orders like the seed program.
+pub fn prior(scale: f64) -> Vec<f64> {
     let mut w = vec![0.0; FEATURES];
     for code in 1..CODES {
-        let v = Patterns::from_array(patterns_of(code as u16)).combo().score() as f64 / UNITS;
+        let v = scale * Patterns::from_array(patterns_of(code as u16)).combo().score() as f64 / UNITS;
         w[code] = v;
         w[OPP_BASE + code] = v;
     }
