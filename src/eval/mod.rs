@@ -90,6 +90,25 @@ pub struct Position {
     /// Under renju: the empty points the line tables alone call forbidden to black (a superset of the
     /// forbidden points); they count as no threat of black's. Always empty under other rules.
     maybe_forbidden: Bitboard,
+    /// One entry per move made: the state [`Position::undo`] restores instead of recomputing it.
+    saved: Vec<Saved>,
+    /// The patterns each move replaced, `(colour × SLOTS + slot, old value)`, in order; [`Saved::log_len`]
+    /// marks where each move's entries start.
+    pattern_log: Vec<(u16, Patterns)>,
+}
+
+/// The part of a [`Position`] that a move changes besides the patterns, saved before the move.
+#[derive(Clone, Copy)]
+struct Saved {
+    fives: [Bitboard; 2],
+    fours: [Bitboard; 2],
+    open_fours: [Bitboard; 2],
+    threes: [Bitboard; 2],
+    code_sum: [[i32; 2]; 2],
+    doubles: [i32; 2],
+    maybe_forbidden: Bitboard,
+    last_move_won: bool,
+    log_len: u32,
 }
 
 impl Position {
@@ -115,6 +134,8 @@ impl Position {
             last_move_won: false,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
             maybe_forbidden: Bitboard::EMPTY,
+            saved: Vec::new(),
+            pattern_log: Vec::new(),
         };
         for p in Point::all() {
             if rule == Rule::Freestyle {
@@ -123,6 +144,7 @@ impl Position {
                 pos.refresh::<true>(p, None);
             }
         }
+        pos.pattern_log.clear();
         pos
     }
 
@@ -346,20 +368,44 @@ impl Position {
     #[inline]
     pub fn make(&mut self, p: Point) {
         let c = self.to_move();
+        self.saved.push(Saved {
+            fives: self.fives,
+            fours: self.fours,
+            open_fours: self.open_fours,
+            threes: self.threes,
+            code_sum: self.code_sum,
+            doubles: self.doubles,
+            maybe_forbidden: self.maybe_forbidden,
+            last_move_won: self.last_move_won,
+            log_len: self.pattern_log.len() as u32,
+        });
         self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
         self.refresh_around(p);
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move: restores what [`Position::make`] saved (no pattern is recomputed).
     #[inline]
     pub fn undo(&mut self) -> Option<Point> {
+        // Every move on the board was made by `make`, so there is a saved entry exactly when there is a move.
+        let s = self.saved.pop()?;
         let p = self.board.undo()?;
-        self.last_move_won = false;
         let c = self.to_move();
         self.stone_value[c.index()] -= p.position_value();
-        self.refresh_around(p);
+        for &(k, old) in self.pattern_log[s.log_len as usize..].iter().rev() {
+            let k = k as usize;
+            self.patterns[k / SLOTS][k % SLOTS] = old;
+        }
+        self.pattern_log.truncate(s.log_len as usize);
+        self.fives = s.fives;
+        self.fours = s.fours;
+        self.open_fours = s.open_fours;
+        self.threes = s.threes;
+        self.code_sum = s.code_sum;
+        self.doubles = s.doubles;
+        self.maybe_forbidden = s.maybe_forbidden;
+        self.last_move_won = s.last_move_won;
         Some(p)
     }
 
@@ -456,6 +502,7 @@ impl Position {
                 }
                 (old.threats(), new.threats())
             };
+            self.pattern_log.push(((ci * SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
             let (was_code, now_code) = (codes::code(old) as usize, codes::code(new) as usize);
             let t = self.learned;
@@ -488,49 +535,5 @@ impl std::fmt::Debug for Position {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pos(record: &str) -> Position {
-        let moves: Vec<Point> = record.split_whitespace().map(|s| s.parse().unwrap()).collect();
-        Position::from_moves(Rule::Freestyle, &moves).unwrap()
-    }
-
-    #[test]
-    fn incremental_state_matches_a_fresh_rebuild() {
-        let mut p = pos("h8 i9 h9 h10 g10 i8 j7 g7 i10 j11");
-        let fresh = {
-            let mut f = Position::new(Rule::Freestyle);
-            for &m in p.board().history().to_vec().iter() {
-                f.make(m);
-            }
-            f
-        };
-        assert_eq!(p.code_sum, fresh.code_sum);
-        assert_eq!(p.doubles, fresh.doubles);
-        for _ in 0..4 {
-            p.undo();
-        }
-        let again = pos("h8 i9 h9 h10 g10 i8");
-        assert_eq!((p.code_sum, p.doubles), (again.code_sum, again.doubles));
-        assert_eq!(p.fours, again.fours);
-        assert_eq!(p.hash(), again.hash());
-        for q in Point::all() {
-            for c in Color::BOTH {
-                assert_eq!(p.combo(q, c), again.combo(q, c));
-                assert_eq!(p.patterns[c.index()][q.index()], again.patterns[c.index()][q.index()]);
-            }
-        }
-    }
-
-    #[test]
-    fn seed_example_open_three_scores_two_hundred_plus_position() {
-        // White stones g8 h8 (a two) : white on i8 makes an open three horizontally.
-        let p = pos("a1 g8 a15 h8");
-        let i8: Point = "i8".parse().unwrap();
-        let sq = p.square(i8, Color::White);
-        assert_eq!(sq.directions[Direction::Horizontal as usize], Pattern::OpenThree);
-        assert_eq!(sq.combo, Combo::OpenThree);
-        assert_eq!(sq.total, 200 + 6);
-    }
-}
+#[path = "position_tests.rs"]
+mod tests;
