@@ -10,6 +10,7 @@ mod cli {
     pub mod selfplay;
     pub mod solve;
     pub mod train;
+    pub mod train_policy;
 }
 
 use clap::{Parser, Subcommand};
@@ -48,6 +49,8 @@ enum Command {
     Selfplay(cli::selfplay::Args),
     /// Fit the learned evaluation to self-play games and write its weights.
     Train(cli::train::Args),
+    /// Fit the move-ordering policy to the moves of self-play games and write its weights.
+    TrainPolicy(cli::train_policy::Args),
     /// Print black's forbidden points (renju) after a game record.
     Forbidden(cli::forbidden::Args),
     /// Show the best N moves of a position with their scores and principal variations.
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => cli::solve::run(args),
         Some(Command::Selfplay(args)) => cli::selfplay::run(args),
         Some(Command::Train(args)) => cli::train::run(args),
+        Some(Command::TrainPolicy(args)) => cli::train_policy::run(args),
         Some(Command::Forbidden(args)) => cli::forbidden::run(args),
         Some(Command::Analyze(args)) => cli::analyze::run(args),
     }

@@ -73,10 +73,12 @@ fn an_unclear_move_uses_its_whole_budget() {
 
 #[test]
 fn a_clear_move_stops_before_its_budget() {
-    // The search keeps f8 as its best move from depth 4 on (with the round-3 weights; the old fixture
-    // "h8 h9 h10 i9 g9 j9" depends on the evaluation: these weights see its winning g8 only from depth 11).
-    let info = think("h8 h9 h10 i9 g9", 2400.0);
-    assert_eq!(info.best_move().map(|p| p.to_string()).as_deref(), Some("f8"));
+    // From depth 9 on the search rates g8 and g10 as winning (not proven: the width cuts defences); which one
+    // comes first depends on the move order.
+    let info = think("h8 h9 h10 i9 g9 j9", 2400.0);
+    let best = info.best_move().map(|p| p.to_string());
+    assert!(matches!(best.as_deref(), Some("g8" | "g10")), "{best:?}");
+    assert!(info.score_text() == "winning", "{}", info.score_text());
     assert!(info.time_ms < 0.85 * 2400.0, "used {} ms of 2400", info.time_ms);
     assert!(info.depth < Settings::MAX_DEPTH);
 }
@@ -97,7 +99,7 @@ fn forced_replies_and_found_wins_take_no_time() {
 #[test]
 fn the_protocol_keeps_a_margin_for_the_reply() {
     // A move that runs to the hard limit on the protocol's settings.
-    let points = parse_points(OPENINGS[2]).expect("a valid record");
+    let points = parse_points(UNCLEAR).expect("a valid record");
     let mut s = Session::new(ticking);
     let mut out = Vec::new();
     let mut send = |s: &mut Session, line: &str| {

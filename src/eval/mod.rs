@@ -4,6 +4,9 @@
 pub mod codes;
 pub mod learned;
 pub mod pattern;
+pub mod policy;
+mod policy_freestyle;
+pub mod policy_train;
 pub mod train;
 mod weights_freestyle;
 

@@ -41,7 +41,7 @@ pub struct SelfPlay {
 }
 
 /// A small deterministic generator (SplitMix64) for openings.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -114,7 +114,7 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, String> {
 }
 
 /// A random opening of 3 to 5 stones near the centre that decides nothing.
-fn opening(rng: &mut Rng, rule: Rule) -> Position {
+pub(crate) fn opening(rng: &mut Rng, rule: Rule) -> Position {
     loop {
         let mut pos = Position::new(rule);
         let n = 3 + rng.below(3);

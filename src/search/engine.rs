@@ -5,6 +5,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Point, CELLS};
 use crate::board::Outcome;
 use crate::eval::pattern::Combo;
+use crate::eval::policy::Policy;
 use crate::eval::Position;
 use crate::search::level::{root_bonus, VARIETY_SPREAD};
 use crate::search::threat::ThreatSolver;
@@ -142,7 +143,8 @@ impl SearchInfo {
 /// - a five available: only that;
 /// - the opponent threatens five: only the block;
 /// - the opponent can make an open four: the points where it makes a four, plus our own fours;
-/// - otherwise every empty point within two steps of a stone, scored by attack + defence.
+/// - otherwise every empty point within two steps of a stone, scored by the learned policy, moves that make
+///   or stop a three first ([`order_score`]).
 ///
 /// Black under renju is never offered a forbidden point; if that leaves a forced set empty (the only block
 /// is forbidden: the game is lost), the unforced moves are offered instead.
@@ -186,16 +188,42 @@ fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -
     } else {
         (pos.board().occupied().dilate().dilate() & pos.board().empty(), false)
     };
-    for p in area.iter() {
-        list.push(p, order_score(pos, p, me));
+    if forced {
+        for p in area.iter() {
+            list.push(p, seed_score(pos, p, me));
+        }
+    } else {
+        let policy = Policy::new(pos);
+        for p in area.iter() {
+            list.push(p, order_score(pos, &policy, p, me));
+        }
     }
     forced
 }
 
-/// Move-ordering score of `p` for the side `me`: its square score for both colours.
+/// The seed program's ordering score of `p` for the side `me`: its square score for both colours. It orders
+/// forced sets and picks the move of [`Mode::EvalOnly`].
 #[inline]
-fn order_score(pos: &Position, p: Point, me: Color) -> i32 {
+pub fn seed_score(pos: &Position, p: Point, me: Color) -> i32 {
     pos.square_score(p, me) + pos.square_score(p, me.opponent())
+}
+
+/// Seed scores below this make or stop no three: the move is quiet.
+pub const QUIET_SEED: i32 = 2 * Combo::ClosedThree.score();
+
+/// Ordering scores of unforced moves that make or stop a three start here; quiet moves stay below half of it.
+const LOUD: i32 = 1 << 14;
+
+/// Move-ordering score of the unforced candidate `p` for the side `me`: moves that make or stop a three
+/// first, each group ordered by the learned policy.
+#[inline]
+fn order_score(pos: &Position, policy: &Policy, p: Point, me: Color) -> i32 {
+    let score = policy.score(pos, p).clamp(-LOUD / 2, LOUD / 2 - 1);
+    if seed_score(pos, p, me) >= QUIET_SEED {
+        LOUD + score
+    } else {
+        score
+    }
 }
 
 impl PackedMove for Point {
@@ -328,8 +356,8 @@ impl Game for GomokuGame<'_> {
         m.index()
     }
 
-    /// Moves that make or stop no three are quiet.
-    const QUIET_BELOW: i32 = 2 * Combo::ClosedThree.score();
+    /// Moves that make or stop no three are quiet ([`order_score`]).
+    const QUIET_BELOW: i32 = LOUD / 2;
 }
 
 /// What the root threat searches left to do ([`Engine::root_threats`]).
@@ -414,14 +442,18 @@ impl Engine {
         };
 
         if settings.mode == Mode::EvalOnly {
-            // The best-scoring point, each raised by its seeded bonus (none with spread 0).
+            // The best point by seed score, each raised by its seeded bonus (none with spread 0); ties go to
+            // the higher seed score, then to the first point in board order.
             let key = work.hash();
-            let pick = (0..list.len())
-                .max_by_key(|&i| {
-                    let bonus = root_bonus(settings.seed, settings.spread, key, list.moves()[i].index());
-                    (list.scores()[i] + bonus, std::cmp::Reverse(i))
+            let pick = list
+                .moves()
+                .iter()
+                .max_by_key(|&&m| {
+                    let seed = seed_score(work, m, me);
+                    let bonus = root_bonus(settings.seed, settings.spread, key, m.index());
+                    (seed + bonus, seed, std::cmp::Reverse(m.index()))
                 })
-                .map_or(fallback, |i| list.moves()[i]);
+                .map_or(fallback, |&m| m);
             let info = quick(0, work.square_score(pick, me), vec![pick], list.len() as u64);
             return Some(RootPlan::Solved(info));
         }

@@ -1,0 +1,141 @@
+//! `gomoku train-policy`: fits the move-ordering policy's tables to the moves played in fast self-play games
+//! and writes them as Rust source (see `gomoku::eval::policy_train`).
+
+use crate::now_ms;
+use gomoku::board::Rule;
+use gomoku::eval::policy_train::{self as train, Candidate, Fit, PolicySample};
+use gomoku::eval::train::SelfPlay;
+use std::process::ExitCode;
+
+/// Options of `gomoku train-policy`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Self-play games to generate.
+    #[arg(long, default_value_t = 400)]
+    games: u32,
+    /// Node budget per move in the self-play games.
+    #[arg(long, default_value_t = 8000, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Full-batch Adam steps.
+    #[arg(long, default_value_t = 600)]
+    epochs: u32,
+    /// Adam step size, in log-odds units.
+    #[arg(long, default_value_t = 0.1)]
+    rate: f64,
+    /// L2 strength towards the seed ordering.
+    #[arg(long, default_value_t = 1e-5)]
+    l2: f64,
+    /// Scale of the seed ordering that the fit starts from and is pulled towards (1: the seed's scores in
+    /// hundredths of a log-odds unit; 0: from zero).
+    #[arg(long, default_value_t = 0.05)]
+    prior_scale: f64,
+    /// A file of self-play samples: read if it exists (no games are played), else written after playing.
+    #[arg(long)]
+    samples: Option<std::path::PathBuf>,
+    /// Where to write the weights (Rust source); nothing is written without it.
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+}
+
+/// Top-1 and top-3 accuracy of an ordering, as text.
+fn accuracy(samples: &[PolicySample], score: &dyn Fn(&Candidate) -> f64) -> String {
+    let top1 = train::top_k(samples, 1, score);
+    let top3 = train::top_k(samples, 3, score);
+    format!("top-1 {:.1}%, top-3 {:.1}%", 100.0 * top1, 100.0 * top3)
+}
+
+/// Runs `gomoku train-policy`.
+pub fn run(args: &Args) -> ExitCode {
+    let cfg = SelfPlay {
+        games: args.games,
+        nodes: args.nodes,
+        seed: args.seed,
+        rule: Rule::Freestyle,
+    };
+    let t0 = now_ms();
+    let cached = args.samples.as_ref().and_then(|p| std::fs::read_to_string(p).ok());
+    let read_back = cached.is_some();
+    let samples = match cached {
+        Some(text) => match train::read_samples(&text) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("samples file: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => {
+            let s = train::self_play(&cfg, now_ms, &mut |g, n| {
+                if g % 10 == 0 {
+                    eprintln!("self-play: {g} games, {n} positions, {:.0} s", (now_ms() - t0) / 1000.0);
+                }
+            });
+            if let Some(path) = &args.samples {
+                let written =
+                    std::fs::File::create(path).and_then(|f| train::write_samples(&s, &mut std::io::BufWriter::new(f)));
+                if let Err(e) = written {
+                    eprintln!("cannot write {}: {e}", path.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+            s
+        }
+    };
+    let games = samples.windows(2).filter(|w| w[0].game != w[1].game).count() + usize::from(!samples.is_empty());
+    // Every tenth game is held out.
+    let (held, fitted): (Vec<_>, Vec<_>) = samples.into_iter().partition(|s| s.game % 10 == 9);
+    let prior = train::prior(args.prior_scale);
+    let before = (train::loss(&prior, &fitted), train::loss(&prior, &held));
+    println!(
+        "{} games, {} training and {} held-out positions; loss before: train {:.4}, held-out {:.4}",
+        games,
+        fitted.len(),
+        held.len(),
+        before.0,
+        before.1
+    );
+    let opts = Fit {
+        epochs: args.epochs,
+        rate: args.rate,
+        l2: args.l2,
+    };
+    let w = train::fit(&fitted, &prior, &opts, &mut |e, l| {
+        eprintln!("epoch {e}: train loss {l:.4}")
+    });
+    let after = (train::loss(&w, &fitted), train::loss(&w, &held));
+    println!("loss after: train {:.4}, held-out {:.4}", after.0, after.1);
+    let seed = accuracy(&held, &|c| c.seed as f64);
+    let policy = accuracy(&held, &|c| train::ordered(&w, c));
+    println!("held-out, seed order: {seed}");
+    println!("held-out, policy order (loud moves first): {policy}");
+    println!("held-out, policy alone: {}", accuracy(&held, &|c| train::logit(&w, c)));
+    if let Some(path) = &args.out {
+        let source = match (&args.samples, read_back) {
+            (Some(p), true) => format!("--samples {}", p.display()),
+            _ => format!("--games {} --nodes {} --seed {}", args.games, args.nodes, args.seed),
+        };
+        let note = format!(
+            "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
+             {games} self-play games, {} training + {} held-out positions; cross-entropy (train / held-out) \
+             {:.4} / {:.4} before, {:.4} / {:.4} after.\nHeld-out: seed order {seed}; policy order {policy}.",
+            args.epochs,
+            args.rate,
+            args.l2,
+            args.prior_scale,
+            fitted.len(),
+            held.len(),
+            before.0,
+            before.1,
+            after.0,
+            after.1
+        );
+        if let Err(e) = std::fs::write(path, train::weights_source(&w, &note)) {
+            eprintln!("cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+        println!("wrote {}", path.display());
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,120 @@
+//! The move-ordering policy: the committed weights load and rank a threat above an empty point, the search's
+//! quietness stays threat-based, and the trainer reduces its loss on a tiny run and its sample files read back.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use gomoku::board::coord::Point;
+use gomoku::board::Rule;
+use gomoku::eval::codes::code;
+use gomoku::eval::pattern::{Pattern, Patterns};
+use gomoku::eval::policy::{PolicyTables, FEATURES};
+use gomoku::eval::policy_train::{self as train, Fit};
+use gomoku::eval::train::SelfPlay;
+use gomoku::eval::Position;
+use gomoku::search::engine::{generate_moves, seed_score, GomokuGame, QUIET_SEED};
+use gomoku::search::{Game, MoveList};
+
+fn no_clock() -> f64 {
+    0.0
+}
+
+fn pt(s: &str) -> Point {
+    s.parse().unwrap()
+}
+
+#[test]
+fn committed_policy_loads_and_ranks_threats_above_nothing() {
+    let t = PolicyTables::get(Rule::Freestyle);
+    assert!((0..FEATURES).any(|i| t.weight(i) != 0), "the tables are trained");
+    let none = code(Patterns::NONE) as usize;
+    let open_three = code(Patterns::from_array([
+        Pattern::OpenThree,
+        Pattern::None,
+        Pattern::None,
+        Pattern::None,
+    ]));
+    assert!(
+        t.me[open_three as usize] > t.me[none],
+        "making an open three beats an empty point"
+    );
+    assert!(
+        t.opp[open_three as usize] > t.opp[none],
+        "stopping an open three beats an empty point"
+    );
+}
+
+#[test]
+fn quiet_moves_are_those_that_make_or_stop_no_three() {
+    let mut seed = 0xC0DE_u64;
+    for n in [1usize, 4, 9, 16, 25] {
+        let points: Vec<Point> = (0..300)
+            .map(|_| {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                Point::new(3 + (seed >> 33) as usize % 9, 3 + (seed >> 45) as usize % 9).unwrap()
+            })
+            .collect();
+        let pos = common::undecided_game(points, n);
+        let mut list = MoveList::new();
+        if generate_moves(&pos, &mut list) {
+            continue;
+        }
+        let me = pos.to_move();
+        for (&p, &s) in list.moves().iter().zip(list.scores()) {
+            let quiet = s < <GomokuGame<'static> as Game>::QUIET_BELOW;
+            assert_eq!(
+                quiet,
+                seed_score(&pos, p, me) < QUIET_SEED,
+                "{p} after {}",
+                pos.board().record()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_policy_orders_an_open_four_first() {
+    // Black h8 i8 j8 (open three), white elsewhere; black to move: g8 or k8 make an open four.
+    let moves: Vec<Point> = ["h8", "h10", "i8", "d4", "j8", "m12"].iter().map(|s| pt(s)).collect();
+    let pos = Position::from_moves(Rule::Freestyle, &moves).unwrap();
+    let mut list = MoveList::new();
+    assert!(!generate_moves(&pos, &mut list));
+    list.sort();
+    let first = list.moves()[0];
+    assert!(first == pt("g8") || first == pt("k8"), "first {first}");
+}
+
+#[test]
+fn policy_trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
+    let cfg = SelfPlay {
+        games: 3,
+        nodes: 300,
+        seed: 11,
+        rule: Rule::Freestyle,
+    };
+    let samples = train::self_play(&cfg, no_clock, &mut |_, _| {});
+    assert!(samples.len() >= 10, "{} samples", samples.len());
+    assert!(samples.iter().all(|s| s.target < s.cands.len()));
+    let prior = train::prior(1.0);
+    let before = train::loss(&prior, &samples);
+    let opts = Fit {
+        epochs: 60,
+        rate: 0.05,
+        l2: 1e-5,
+    };
+    let w = train::fit(&samples, &prior, &opts, &mut |_, _| {});
+    let after = train::loss(&w, &samples);
+    assert!(after < before, "loss {before} -> {after}");
+    assert!(train::top_k(&samples, 3, &|c| train::logit(&w, c)) > train::top_k(&samples, 3, &|_| 0.0));
+    let mut text = Vec::new();
+    train::write_samples(&samples, &mut text).unwrap();
+    let back = train::read_samples(std::str::from_utf8(&text).unwrap()).unwrap();
+    assert_eq!(back, samples);
+    assert!(train::read_samples("0 0 9999:0:0:0").is_err());
+    assert!(
+        train::read_samples("0 1 1:2:3:4").is_err(),
+        "target beyond the candidates"
+    );
+    let src = train::weights_source(&w, "tiny run");
+    assert!(src.contains("pub const ME: [i16; CODES]") && src.contains("//! tiny run"));
+}
