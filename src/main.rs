@@ -7,6 +7,7 @@ mod cli {
     pub mod analyze;
     pub mod bench;
     pub mod forbidden;
+    pub mod samples;
     pub mod selfplay;
     pub mod solve;
     pub mod train;

@@ -118,3 +118,18 @@ fn policy_trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
     let src = train::weights_source(&w, "tiny run");
     assert!(src.contains("pub const ME: [i16; CODES]") && src.contains("//! tiny run"));
 }
+
+#[test]
+fn the_committed_tables_are_what_the_writer_writes_for_them() {
+    // Reading the committed tables back and writing them again gives the committed file, header aside.
+    let src = train::weights_source(&train::current(Rule::Freestyle), "note");
+    let committed = include_str!("../src/eval/policy_freestyle.rs");
+    let body = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("//!"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&src), body(committed));
+    assert!(src.starts_with("//! Policy (move-ordering) weights, written by `gomoku train-policy` (do not edit"));
+}

@@ -1,6 +1,7 @@
 //! `gomoku train`: fits the learned evaluation's tables to positions from fast self-play games and writes
 //! them as Rust source (see `gomoku::eval::train`).
 
+use crate::cli::samples::{load_or_play, source_flags, split, write_weights, Format};
 use crate::now_ms;
 use gomoku::board::Rule;
 use gomoku::eval::train::{self, Fit, SelfPlay};
@@ -46,38 +47,18 @@ pub fn run(args: &Args) -> ExitCode {
         seed: args.seed,
         rule: Rule::Freestyle,
     };
-    let t0 = now_ms();
-    let cached = args.samples.as_ref().and_then(|p| std::fs::read_to_string(p).ok());
-    let read_back = cached.is_some();
-    let samples = match cached {
-        Some(text) => match train::read_samples(&text) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("samples file: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        None => {
-            let s = train::self_play(&cfg, now_ms, &mut |g, n| {
-                if g % 20 == 0 {
-                    eprintln!("self-play: {g} games, {n} positions, {:.0} s", (now_ms() - t0) / 1000.0);
-                }
-            });
-            if let Some(path) = &args.samples {
-                let written =
-                    std::fs::File::create(path).and_then(|f| train::write_samples(&s, &mut std::io::BufWriter::new(f)));
-                if let Err(e) = written {
-                    eprintln!("cannot write {}: {e}", path.display());
-                    return ExitCode::FAILURE;
-                }
-            }
-            s
-        }
+    let format = Format {
+        read: train::read_samples,
+        write: train::write_samples,
+        game: |s| s.game,
     };
-    // Samples come game by game (several runs may be concatenated): count the changes of game index.
-    let games = samples.windows(2).filter(|w| w[0].game != w[1].game).count() + usize::from(!samples.is_empty());
-    // Every tenth game is held out.
-    let (held, fitted): (Vec<_>, Vec<_>) = samples.into_iter().partition(|s| s.game % 10 == 9);
+    let (samples, read_back) = match load_or_play(args.samples.as_ref(), &format, 20, |progress| {
+        train::self_play(&cfg, now_ms, progress)
+    }) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let (games, held, fitted) = split(samples, &format);
     let prior = train::prior();
     let start = if args.from_current {
         train::current(Rule::Freestyle)
@@ -107,10 +88,7 @@ pub fn run(args: &Args) -> ExitCode {
     let after = (train::loss(&w, &fitted), train::loss(&w, &held));
     println!("loss after: train {:.4}, held-out {:.4}", after.0, after.1);
     if let Some(path) = &args.out {
-        let source = match (&args.samples, read_back) {
-            (Some(p), true) => format!("--samples {}", p.display()),
-            _ => format!("--games {} --nodes {} --seed {}", args.games, args.nodes, args.seed),
-        };
+        let source = source_flags(args.samples.as_ref(), read_back, args.games, args.nodes, args.seed);
         let note = format!(
             "Command: gomoku train {source} --epochs {} --rate {} --l2 {}{}\n\
              {games} self-play games (with kept positions), {} training + {} held-out positions; \
@@ -126,11 +104,7 @@ pub fn run(args: &Args) -> ExitCode {
             after.0,
             after.1
         );
-        if let Err(e) = std::fs::write(path, train::weights_source(&w, &note)) {
-            eprintln!("cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
-        }
-        println!("wrote {}", path.display());
+        return write_weights(path, &train::weights_source(&w, &note));
     }
     ExitCode::SUCCESS
 }

@@ -8,7 +8,7 @@ use crate::board::Outcome;
 use crate::eval::codes::{patterns_of, CODES};
 use crate::eval::pattern::Patterns;
 use crate::eval::policy::{Policy, PolicyTables, FEATURES, NEAR_BASE, OPP_BASE};
-use crate::eval::train::{opening, Rng, SelfPlay};
+use crate::eval::train::{opening, tables_source, Rng, SelfPlay};
 use crate::eval::Position;
 use crate::search::engine::{generate_moves, seed_score, Engine, Settings, QUIET_SEED};
 use crate::search::MoveList;
@@ -271,30 +271,27 @@ pub fn ordered(w: &[f64], c: &Candidate) -> f64 {
 /// The weights as the Rust source of a `policy_*.rs` module, with `note` (how they were made) in its header.
 /// Weights are converted to [`UNITS`], rounded and clamped to `i16`.
 pub fn weights_source(w: &[f64], note: &str) -> String {
-    let q = |x: f64| (x * UNITS).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
-    let list = |range: std::ops::Range<usize>| {
-        let v: Vec<String> = range.map(|i| q(w[i]).to_string()).collect();
-        v.chunks(16)
-            .map(|c| format!("    {},\n", c.join(", ")))
-            .collect::<String>()
-    };
-    let mut out = String::new();
-    out.push_str("//! Policy (move-ordering) weights, written by `gomoku train-policy` (do not edit by hand).\n");
-    for line in note.lines() {
-        out.push_str(&format!("//! {line}\n"));
-    }
-    out.push_str("\nuse crate::eval::codes::CODES;\nuse crate::eval::policy::NEAR_CLASSES;\n\n");
-    out.push_str("/// Value of a point's code for the side to move.\n#[rustfmt::skip]\n");
-    out.push_str(&format!("pub const ME: [i16; CODES] = [\n{}];\n\n", list(0..OPP_BASE)));
-    out.push_str("/// Value of a point's code for the opponent.\n#[rustfmt::skip]\n");
-    out.push_str(&format!(
-        "pub const OPP: [i16; CODES] = [\n{}];\n\n",
-        list(OPP_BASE..NEAR_BASE)
-    ));
-    out.push_str("/// Value of a point's nearness class to the last two moves.\n#[rustfmt::skip]\n");
-    out.push_str(&format!(
-        "pub const NEAR: [i16; NEAR_CLASSES] = [\n{}];\n",
-        list(NEAR_BASE..FEATURES)
-    ));
-    out
+    tables_source(
+        "Policy (move-ordering) weights, written by `gomoku train-policy`",
+        note,
+        "use crate::eval::codes::CODES;\nuse crate::eval::policy::NEAR_CLASSES;",
+        &[
+            (
+                "Value of a point's code for the side to move.",
+                "ME: [i16; CODES]",
+                &w[..OPP_BASE],
+            ),
+            (
+                "Value of a point's code for the opponent.",
+                "OPP: [i16; CODES]",
+                &w[OPP_BASE..NEAR_BASE],
+            ),
+            (
+                "Value of a point's nearness class to the last two moves.",
+                "NEAR: [i16; NEAR_CLASSES]",
+                &w[NEAR_BASE..FEATURES],
+            ),
+        ],
+        UNITS,
+    )
 }

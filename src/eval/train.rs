@@ -280,34 +280,58 @@ pub fn fit(samples: &[Sample], prior: &[f64], opts: &Fit, progress: &mut dyn FnM
 /// The weights as the Rust source of a `weights_*.rs` module, with `note` (how they were made) in its
 /// header. Weights are rounded to whole evaluation units and clamped to `i16`.
 pub fn weights_source(w: &[f64], note: &str) -> String {
-    let q = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
-    let list = |range: std::ops::Range<usize>| {
-        let v: Vec<String> = range.map(|i| q(w[i]).to_string()).collect();
-        v.chunks(16)
-            .map(|c| format!("    {},\n", c.join(", ")))
-            .collect::<String>()
-    };
-    let mut out = String::new();
-    out.push_str("//! Learned evaluation weights, written by `gomoku train` (do not edit by hand).\n");
+    let mut out = tables_source(
+        "Learned evaluation weights, written by `gomoku train`",
+        note,
+        "use crate::eval::codes::CODES;\nuse crate::eval::learned::MASKS;",
+        &[
+            (
+                "Value of a point's code for the side to move.",
+                "ME: [i16; CODES]",
+                &w[..OPP_BASE],
+            ),
+            (
+                "Value of a point's code for the opponent.",
+                "OPP: [i16; CODES]",
+                &w[OPP_BASE..MASK_BASE],
+            ),
+            ("Value of the threat mask.", "MASK: [i16; MASKS]", &w[MASK_BASE..STONE]),
+        ],
+        1.0,
+    );
+    out.push_str(&format!(
+        "\n/// Value of one point of centre-value balance.\npub const STONE: i16 = {};\n",
+        to_i16(w[STONE], 1.0)
+    ));
+    out
+}
+
+/// `x * scale` rounded and clamped to `i16`.
+fn to_i16(x: f64, scale: f64) -> i16 {
+    (x * scale).round().clamp(i16::MIN as f64, i16::MAX as f64) as i16
+}
+
+/// The Rust source of a generated weights module: a header (`title`, "(do not edit by hand)", then `note`
+/// line by line), the `uses` lines, and each `(doc, declaration, values)` as a `pub const` `i16` array of the
+/// values times `scale`, rounded and clamped.
+pub(crate) fn tables_source(
+    title: &str,
+    note: &str,
+    uses: &str,
+    tables: &[(&str, &str, &[f64])],
+    scale: f64,
+) -> String {
+    let mut out = format!("//! {title} (do not edit by hand).\n");
     for line in note.lines() {
         out.push_str(&format!("//! {line}\n"));
     }
-    out.push_str("\nuse crate::eval::codes::CODES;\nuse crate::eval::learned::MASKS;\n\n");
-    out.push_str("/// Value of a point's code for the side to move.\n#[rustfmt::skip]\n");
-    out.push_str(&format!("pub const ME: [i16; CODES] = [\n{}];\n\n", list(0..CODES)));
-    out.push_str("/// Value of a point's code for the opponent.\n#[rustfmt::skip]\n");
-    out.push_str(&format!(
-        "pub const OPP: [i16; CODES] = [\n{}];\n\n",
-        list(OPP_BASE..MASK_BASE)
-    ));
-    out.push_str("/// Value of the threat mask.\n#[rustfmt::skip]\n");
-    out.push_str(&format!(
-        "pub const MASK: [i16; MASKS] = [\n{}];\n\n",
-        list(MASK_BASE..STONE)
-    ));
-    out.push_str(&format!(
-        "/// Value of one point of centre-value balance.\npub const STONE: i16 = {};\n",
-        q(w[STONE])
-    ));
+    out.push_str(&format!("\n{uses}\n"));
+    for (doc, decl, values) in tables {
+        let v: Vec<String> = values.iter().map(|&x| to_i16(x, scale).to_string()).collect();
+        let rows: String = v.chunks(16).map(|c| format!("    {},\n", c.join(", "))).collect();
+        out.push_str(&format!(
+            "\n/// {doc}\n#[rustfmt::skip]\npub const {decl} = [\n{rows}];\n"
+        ));
+    }
     out
 }

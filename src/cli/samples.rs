@@ -1,0 +1,78 @@
+//! What `gomoku train` and `gomoku train-policy` share: the samples (read from a file if it exists, else
+//! played and saved), the held-out split, and writing the weights.
+
+use crate::now_ms;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// A trainer's sample format.
+pub struct Format<S> {
+    /// Parses a samples file.
+    pub read: fn(&str) -> Result<Vec<S>, String>,
+    /// Writes samples in the file format.
+    pub write: fn(&[S], &mut dyn Write) -> std::io::Result<()>,
+    /// The game a sample comes from.
+    pub game: fn(&S) -> u32,
+}
+
+/// The samples, read from `path` if that file exists (then `true`), else played by `play` (progress on
+/// standard error every `every` games) and written to `path` if one is given. Errors are printed.
+pub fn load_or_play<S>(
+    path: Option<&PathBuf>,
+    format: &Format<S>,
+    every: u32,
+    play: impl FnOnce(&mut dyn FnMut(u32, usize)) -> Vec<S>,
+) -> Result<(Vec<S>, bool), ExitCode> {
+    if let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) {
+        return match (format.read)(&text) {
+            Ok(s) => Ok((s, true)),
+            Err(e) => {
+                eprintln!("samples file: {e}");
+                Err(ExitCode::FAILURE)
+            }
+        };
+    }
+    let t0 = now_ms();
+    let samples = play(&mut |g, n| {
+        if g % every == 0 {
+            eprintln!("self-play: {g} games, {n} positions, {:.0} s", (now_ms() - t0) / 1000.0);
+        }
+    });
+    if let Some(path) = path {
+        let written =
+            std::fs::File::create(path).and_then(|f| (format.write)(&samples, &mut std::io::BufWriter::new(f)));
+        if let Err(e) = written {
+            eprintln!("cannot write {}: {e}", path.display());
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    Ok((samples, false))
+}
+
+/// The number of games the samples come from (several runs may be concatenated: the changes of game index
+/// are counted), and the samples split into held-out (every tenth game) and fitted ones.
+pub fn split<S>(samples: Vec<S>, format: &Format<S>) -> (usize, Vec<S>, Vec<S>) {
+    let game = format.game;
+    let games = samples.windows(2).filter(|w| game(&w[0]) != game(&w[1])).count() + usize::from(!samples.is_empty());
+    let (held, fitted) = samples.into_iter().partition(|s| game(s) % 10 == 9);
+    (games, held, fitted)
+}
+
+/// How the samples were obtained, as command-line flags for the weights file's header.
+pub fn source_flags(path: Option<&PathBuf>, read_back: bool, games: u32, nodes: u64, seed: u64) -> String {
+    match (path, read_back) {
+        (Some(p), true) => format!("--samples {}", p.display()),
+        _ => format!("--games {games} --nodes {nodes} --seed {seed}"),
+    }
+}
+
+/// Writes the weights' Rust source to `path`, reporting success or the error.
+pub fn write_weights(path: &Path, source: &str) -> ExitCode {
+    if let Err(e) = std::fs::write(path, source) {
+        eprintln!("cannot write {}: {e}", path.display());
+        return ExitCode::FAILURE;
+    }
+    println!("wrote {}", path.display());
+    ExitCode::SUCCESS
+}
