@@ -4,13 +4,12 @@
 //! source (`src/eval/policy_freestyle.rs`).
 
 use crate::board::coord::Point;
-use crate::board::Outcome;
 use crate::eval::codes::{patterns_of, CODES};
 use crate::eval::pattern::Patterns;
 use crate::eval::policy::{Policy, PolicyTables, FEATURES, NEAR_BASE, OPP_BASE};
-use crate::eval::train::{opening, tables_source, Rng, SelfPlay};
+use crate::eval::train::{play_games, tables_source, SelfPlay};
 use crate::eval::Position;
-use crate::search::engine::{generate_moves, seed_score, Engine, Settings, QUIET_SEED};
+use crate::search::engine::{generate_moves, seed_score, QUIET_SEED};
 use crate::search::MoveList;
 
 /// Table units per unit of log-odds.
@@ -73,36 +72,22 @@ pub fn candidates(pos: &Position) -> Option<(Vec<Point>, Vec<Candidate>)> {
     Some((list.moves().to_vec(), cands))
 }
 
-/// Plays `cfg.games` games of the engine against itself at a fixed node budget from random openings and
-/// returns every unforced position with the move played. Calls `progress` after each game with the games
-/// done and samples so far.
+/// Plays self-play games ([`play_games`]) and returns every unforced position with the move played. Calls
+/// `progress` after each game with the games done and samples so far.
 pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<PolicySample> {
-    let mut rng = Rng(cfg.seed);
     let mut samples = Vec::new();
-    let settings = Settings {
-        time_ms: None,
-        nodes: Some(cfg.nodes),
-        ..Settings::default()
-    };
-    for game in 0..cfg.games {
-        let mut pos = opening(&mut rng, cfg.rule);
-        let mut engine = Engine::new(4, clock);
-        while pos.board().outcome() == Outcome::Ongoing {
-            let Some(info) = engine.think(&pos, &settings, None, &mut |_| {}) else {
-                break;
-            };
-            let Some(m) = info.best_move() else { break };
-            if let Some((moves, cands)) = candidates(&pos) {
-                if let Some(target) = moves.iter().position(|&q| q == m) {
-                    samples.push(PolicySample { cands, target, game });
-                }
-            }
-            if pos.play(m).is_err() {
-                break;
-            }
+    play_games(cfg, clock, &mut |game, pos, info| {
+        let Some(info) = info else {
+            progress(game + 1, samples.len());
+            return;
+        };
+        let (Some(m), Some((moves, cands))) = (info.best_move(), candidates(pos)) else {
+            return;
+        };
+        if let Some(target) = moves.iter().position(|&q| q == m) {
+            samples.push(PolicySample { cands, target, game });
         }
-        progress(game + 1, samples.len());
-    }
+    });
     samples
 }
 

@@ -9,7 +9,7 @@ use crate::eval::codes::{patterns_of, CODES};
 use crate::eval::learned::{Tables, FEATURES, MASK_BASE, OPP_BASE, STONE};
 use crate::eval::pattern::Patterns;
 use crate::eval::{eval_weight, Position};
-use crate::search::engine::{Engine, Settings};
+use crate::search::engine::{Engine, SearchInfo, Settings};
 use crate::search::LIKELY_BOUND;
 
 /// Evaluation units per unit of log-odds: a position evaluated at `SCALE` wins with probability σ(1).
@@ -41,7 +41,7 @@ pub struct SelfPlay {
 }
 
 /// A small deterministic generator (SplitMix64) for openings.
-pub(crate) struct Rng(pub(crate) u64);
+struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -114,7 +114,7 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, String> {
 }
 
 /// A random opening of 3 to 5 stones near the centre that decides nothing.
-pub(crate) fn opening(rng: &mut Rng, rule: Rule) -> Position {
+fn opening(rng: &mut Rng, rule: Rule) -> Position {
     loop {
         let mut pos = Position::new(rule);
         let n = 3 + rng.below(3);
@@ -137,12 +137,15 @@ pub(crate) fn opening(rng: &mut Rng, rule: Rule) -> Position {
     }
 }
 
-/// Plays `cfg.games` games of the engine against itself at a fixed node budget from random openings and
-/// returns their quiet positions (no five or open four to be made, no forced win found by the search),
-/// labelled with the result. Calls `progress` after each game with the games done and samples so far.
-pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
+/// Plays `cfg.games` games of the engine against itself at a fixed node budget from random openings. Calls
+/// `visit` with the game's index, each position and the search's answer before the move is played, and once
+/// more with the final position and `None` when the game ends.
+pub(crate) fn play_games(
+    cfg: &SelfPlay,
+    clock: fn() -> f64,
+    visit: &mut dyn FnMut(u32, &Position, Option<&SearchInfo>),
+) {
     let mut rng = Rng(cfg.seed);
-    let mut samples = Vec::new();
     let settings = Settings {
         time_ms: None,
         nodes: Some(cfg.nodes),
@@ -151,29 +154,43 @@ pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u3
     for game in 0..cfg.games {
         let mut pos = opening(&mut rng, cfg.rule);
         let mut engine = Engine::new(4, clock);
-        let mut kept: Vec<(Vec<(u16, f32)>, Color)> = Vec::new();
         while pos.board().outcome() == Outcome::Ongoing {
             let Some(info) = engine.think(&pos, &settings, None, &mut |_| {}) else {
                 break;
             };
+            visit(game, &pos, Some(&info));
+            let Some(m) = info.best_move() else { break };
+            if pos.play(m).is_err() {
+                break;
+            }
+        }
+        visit(game, &pos, None);
+    }
+}
+
+/// Plays self-play games ([`play_games`]) and returns their quiet positions (no five or open four to be
+/// made, no forced win found by the search), labelled with the result. Calls `progress` after each game with
+/// the games done and samples so far.
+pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    let mut kept: Vec<(Vec<(u16, f32)>, Color)> = Vec::new();
+    play_games(cfg, clock, &mut |game, pos, info| {
+        if let Some(info) = info {
             let me = pos.to_move();
             let quiet = pos.fives(me).is_empty()
                 && pos.fives(me.opponent()).is_empty()
                 && pos.open_fours(me).is_empty()
                 && info.score.abs() < LIKELY_BOUND;
             if quiet {
-                kept.push((features(&pos), me));
+                kept.push((features(pos), me));
             }
-            let Some(m) = info.best_move() else { break };
-            if pos.play(m).is_err() {
-                break;
-            }
+            return;
         }
         let winner = match pos.board().outcome() {
             Outcome::Win { winner, .. } => Some(winner),
             _ => None,
         };
-        for (features, side) in kept {
+        for (features, side) in kept.drain(..) {
             let label = match winner {
                 Some(w) if w == side => 1.0,
                 Some(_) => 0.0,
@@ -182,7 +199,7 @@ pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u3
             samples.push(Sample { features, label, game });
         }
         progress(game + 1, samples.len());
-    }
+    });
     samples
 }
 
