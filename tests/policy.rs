@@ -1,18 +1,20 @@
 //! The move-ordering policy: the committed weights load and rank a threat above an empty point, the search's
-//! quietness stays threat-based, and the trainer reduces its loss on a tiny run and its sample files read back.
+//! quietness stays threat-based (and its fast test agrees with the seed-score definition under every rule),
+//! the nearness classes follow the last two moves, and the trainer reduces its loss on a tiny run and its
+//! sample files read back.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
-use gomoku::board::coord::Point;
+use gomoku::board::coord::{Color, Point};
 use gomoku::board::Rule;
 use gomoku::eval::codes::code;
-use gomoku::eval::pattern::{Pattern, Patterns};
-use gomoku::eval::policy::{PolicyTables, FEATURES};
+use gomoku::eval::pattern::{Combo, Pattern, Patterns};
+use gomoku::eval::policy::{Policy, PolicyTables, FEATURES};
 use gomoku::eval::policy_train::{self as train, Fit};
 use gomoku::eval::train::SelfPlay;
 use gomoku::eval::Position;
-use gomoku::search::engine::{generate_moves, seed_score, GomokuGame, QUIET_SEED};
+use gomoku::search::engine::{generate_moves, is_loud, seed_score, GomokuGame, QUIET_SEED};
 use gomoku::search::{Game, MoveList};
 
 fn no_clock() -> f64 {
@@ -70,6 +72,87 @@ fn quiet_moves_are_those_that_make_or_stop_no_three() {
             );
         }
     }
+}
+
+/// Positions from random games on the central 9×9 points under `rule` (moves that would end the game or are
+/// illegal are skipped), with `max` stones at most: dense enough for threes, fours and renju's forbidden points.
+fn random_positions(rule: Rule, games: usize, max: usize, seed: &mut u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new(rule);
+        for _ in 0..200 {
+            if pos.board().stone_count() >= max {
+                break;
+            }
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let p = Point::new(3 + (*seed >> 33) as usize % 9, 3 + (*seed >> 45) as usize % 9).unwrap();
+            let mut next = pos.clone();
+            if next.play(p).is_ok() && !next.last_move_won() {
+                pos = next;
+                out.push(pos.clone());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_fast_loudness_test_agrees_with_the_seed_score_under_every_rule() {
+    let mut seed = 0x1_0AD5_u64;
+    for rule in Rule::ALL {
+        // Boundary cases the fast test must get right, counted so that the test shows they occurred.
+        let (mut two_closed_threes, mut one_closed_three, mut forbidden_threat, mut loud) = (0, 0, 0, 0);
+        for pos in random_positions(rule, 12, 40, &mut seed) {
+            for p in pos.board().empty().iter() {
+                let me = pos.to_move();
+                let expected = seed_score(&pos, p, me) >= QUIET_SEED;
+                assert_eq!(
+                    is_loud(&pos, p),
+                    expected,
+                    "{rule:?} {p} after {}",
+                    pos.board().record()
+                );
+                let (b, w) = (pos.combo(p, Color::Black), pos.combo(p, Color::White));
+                two_closed_threes += usize::from(b == Combo::ClosedThree && w == Combo::ClosedThree);
+                one_closed_three += usize::from(b.max(w) == Combo::ClosedThree && b.min(w) < Combo::ClosedThree);
+                forbidden_threat +=
+                    usize::from(pos.maybe_forbidden().contains(p) && b >= Combo::DoubleOpenTwo && !expected);
+                loud += usize::from(expected);
+            }
+        }
+        assert!(
+            two_closed_threes > 0 && one_closed_three > 0 && loud > 100,
+            "{rule:?}: cases missing"
+        );
+        if rule == Rule::Renju {
+            assert!(
+                forbidden_threat > 0,
+                "a black threat on a maybe-forbidden point occurred"
+            );
+        }
+    }
+}
+
+#[test]
+fn nearness_classes_follow_the_chebyshev_distance_to_the_last_two_moves() {
+    let class = |p: Point, q: Option<Point>| match q {
+        Some(q) => p.row().abs_diff(q.row()).max(p.col().abs_diff(q.col())).clamp(1, 3) - 1,
+        None => 2,
+    };
+    let mut seed = 0x4EA2_u64;
+    let mut seen = [false; 9];
+    let positions = random_positions(Rule::Freestyle, 4, 12, &mut seed);
+    for pos in std::iter::once(Position::new(Rule::Freestyle)).chain(positions) {
+        let h = pos.board().history();
+        let last = |k: usize| h.len().checked_sub(k).map(|i| h[i]);
+        let policy = Policy::new(&pos);
+        for p in Point::all() {
+            let expected = 3 * class(p, last(1)) + class(p, last(2));
+            assert_eq!(policy.near(p), expected, "{p} after {}", pos.board().record());
+            seen[expected] = true;
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "every class occurred");
 }
 
 #[test]

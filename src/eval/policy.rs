@@ -4,7 +4,7 @@
 //! `gomoku train-policy`; see [`crate::eval::policy_train`]), in hundredths of a log-odds unit of "this is the
 //! move a deeper search plays".
 
-use crate::board::coord::Point;
+use crate::board::coord::{Point, STRIDE};
 use crate::board::Rule;
 use crate::eval::codes::CODES;
 use crate::eval::policy_freestyle as freestyle;
@@ -55,22 +55,28 @@ impl PolicyTables {
     }
 }
 
-/// The policy of one position: its tables and last two moves, set up once per node so that each candidate
-/// costs three table lookups.
+/// The policy of one position: its tables and, for its last two moves, the distance class of every row and
+/// column, set up once per node so that each candidate costs a few table lookups.
 #[derive(Copy, Clone)]
 pub struct Policy {
     tables: &'static PolicyTables,
-    /// The opponent's last move and the side to move's last move.
-    last: [Option<Point>; 2],
+    /// For the opponent's last move and the side to move's own: `min(|Δrow|, 3)` for every row (3 when there
+    /// is no such move).
+    rows: [[u8; STRIDE]; 2],
+    /// The same for columns.
+    cols: [[u8; STRIDE]; 2],
 }
 
-/// Distance class of `p` from `q`: 0 for Chebyshev distance 1, 1 for 2, 2 for farther or no move.
+/// `min(|i - q|, 3)` for every line `i`; 3 throughout when there is no move `q`.
 #[inline]
-fn ring(p: Point, q: Option<Point>) -> usize {
-    match q {
-        Some(q) => (p.row().abs_diff(q.row()).max(p.col().abs_diff(q.col()))).clamp(1, 3) - 1,
-        None => 2,
+fn steps(q: Option<usize>) -> [u8; STRIDE] {
+    let mut out = [3; STRIDE];
+    if let Some(q) = q {
+        for (i, v) in out.iter_mut().enumerate() {
+            *v = i.abs_diff(q).min(3) as u8;
+        }
     }
+    out
 }
 
 impl Policy {
@@ -79,16 +85,25 @@ impl Policy {
     pub fn new(pos: &Position) -> Policy {
         let h = pos.board().history();
         let n = h.len();
+        let last = [n.checked_sub(1).map(|i| h[i]), n.checked_sub(2).map(|i| h[i])];
         Policy {
             tables: PolicyTables::get(pos.board().rule()),
-            last: [n.checked_sub(1).map(|i| h[i]), n.checked_sub(2).map(|i| h[i])],
+            rows: last.map(|q| steps(q.map(Point::row))),
+            cols: last.map(|q| steps(q.map(Point::col))),
         }
+    }
+
+    /// Distance class of `p` from last move `k` (0: the opponent's, 1: our own): 0 for Chebyshev distance
+    /// 1, 1 for 2, 2 for farther or no move (0 on the move itself).
+    #[inline(always)]
+    fn ring(&self, k: usize, p: Point) -> usize {
+        (self.rows[k][p.row()].max(self.cols[k][p.col()]).max(1) - 1) as usize
     }
 
     /// The nearness class of `p` (below [`NEAR_CLASSES`]).
     #[inline]
     pub fn near(&self, p: Point) -> usize {
-        3 * ring(p, self.last[0]) + ring(p, self.last[1])
+        3 * self.ring(0, p) + self.ring(1, p)
     }
 
     /// The policy score of the empty point `p` in `pos` for the side to move.
