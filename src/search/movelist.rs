@@ -62,19 +62,23 @@ impl<M: Copy + Default + Eq> MoveList<M> {
         }
     }
 
-    /// Sorts by score, highest first (stable insertion sort: lists are short and nearly sorted).
+    /// Sorts by score, highest first, equal scores keeping their order (a stable sort). Each score is packed
+    /// with its place into one distinct `u64` key, so one unstable sort of the keys gives the stable order.
     #[inline]
     pub fn sort(&mut self) {
-        for i in 1..self.len {
-            let (m, s) = (self.moves[i], self.scores[i]);
-            let mut j = i;
-            while j > 0 && self.scores[j - 1] < s {
-                self.moves[j] = self.moves[j - 1];
-                self.scores[j] = self.scores[j - 1];
-                j -= 1;
-            }
-            self.moves[j] = m;
-            self.scores[j] = s;
+        let n = self.len;
+        if n < 2 {
+            return;
+        }
+        let mut keys = [0u64; MAX_MOVES];
+        for (i, (k, &s)) in keys.iter_mut().zip(&self.scores[..n]).enumerate() {
+            *k = u64::from(!order_bits(s)) << 32 | i as u64;
+        }
+        keys[..n].sort_unstable();
+        let old = self.moves;
+        for (j, &k) in keys[..n].iter().enumerate() {
+            self.moves[j] = old[k as u32 as usize];
+            self.scores[j] = from_order_bits(!((k >> 32) as u32));
         }
     }
 
@@ -99,8 +103,63 @@ impl<M: Copy + Default + Eq> MoveList<M> {
     }
 }
 
+/// `s` as an unsigned number in the same order.
+#[inline(always)]
+fn order_bits(s: i32) -> u32 {
+    s as u32 ^ 0x8000_0000
+}
+
+/// The inverse of [`order_bits`].
+#[inline(always)]
+fn from_order_bits(b: u32) -> i32 {
+    (b ^ 0x8000_0000) as i32
+}
+
 impl<M: Copy + Default + Eq> Default for MoveList<M> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_is_a_stable_sort_by_descending_score() {
+        let mut seed = 0x50A7_u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        let extremes = [i32::MIN, i32::MIN + 1, -1, 0, 1, i32::MAX - 1, i32::MAX];
+        for round in 0..400 {
+            let n = if round < 10 {
+                round
+            } else {
+                next(MAX_MOVES as u64 + 1) as usize
+            };
+            let mut list = MoveList::new();
+            let mut reference = Vec::new();
+            for i in 0..n {
+                // Few distinct scores, so ties are common; some at the ends of the range.
+                let s = match next(4) {
+                    0 => extremes[next(extremes.len() as u64) as usize],
+                    1 => next(5) as i32 * 100 - 200,
+                    _ => next(40_000) as i32 - 20_000,
+                };
+                list.push(i, s);
+                reference.push((i, s));
+            }
+            reference.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            list.sort();
+            let got: Vec<(usize, i32)> = list
+                .moves()
+                .iter()
+                .copied()
+                .zip(list.scores().iter().copied())
+                .collect();
+            assert_eq!(got, reference, "round {round}");
+        }
     }
 }
