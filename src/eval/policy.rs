@@ -4,7 +4,7 @@
 //! `gomoku train-policy`; see [`crate::eval::policy_train`]), in hundredths of a log-odds unit of "this is the
 //! move a deeper search plays".
 
-use crate::board::coord::{Point, STRIDE};
+use crate::board::coord::{Color, Point, STRIDE};
 use crate::board::Rule;
 use crate::eval::codes::CODES;
 use crate::eval::policy_freestyle as freestyle;
@@ -59,7 +59,11 @@ impl PolicyTables {
 /// column, set up once per node so that each candidate costs a few table lookups.
 #[derive(Copy, Clone)]
 pub struct Policy {
-    tables: &'static PolicyTables,
+    /// The table for black's code and the one for white's: `me` and `opp` swapped as the side to move
+    /// requires, so that scoring a point needs no branch on the colour.
+    by_colour: [&'static [i16; CODES]; 2],
+    /// The nearness table.
+    near: &'static [i16; NEAR_CLASSES],
     /// For the opponent's last move and the side to move's own: `min(|Δrow|, 3)` for every row (3 when there
     /// is no such move).
     rows: [[u8; STRIDE]; 2],
@@ -86,8 +90,13 @@ impl Policy {
         let h = pos.board().history();
         let n = h.len();
         let last = [n.checked_sub(1).map(|i| h[i]), n.checked_sub(2).map(|i| h[i])];
+        let t = PolicyTables::get(pos.board().rule());
         Policy {
-            tables: PolicyTables::get(pos.board().rule()),
+            by_colour: match pos.to_move() {
+                Color::Black => [&t.me, &t.opp],
+                Color::White => [&t.opp, &t.me],
+            },
+            near: &t.near,
             rows: last.map(|q| steps(q.map(Point::row))),
             cols: last.map(|q| steps(q.map(Point::col))),
         }
@@ -109,10 +118,9 @@ impl Policy {
     /// The policy score of the empty point `p` in `pos` for the side to move.
     #[inline]
     pub fn score(&self, pos: &Position, p: Point) -> i32 {
-        let me = pos.to_move();
-        let t = self.tables;
-        t.me[pos.code(p, me) as usize] as i32
-            + t.opp[pos.code(p, me.opponent()) as usize] as i32
-            + t.near[self.near(p)] as i32
+        let [black, white] = self.by_colour;
+        black[pos.code(p, Color::Black) as usize] as i32
+            + white[pos.code(p, Color::White) as usize] as i32
+            + self.near[self.near(p)] as i32
     }
 }

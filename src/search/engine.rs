@@ -196,9 +196,10 @@ fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -
         let policy = Policy::new(pos);
         let may_forbid = pos.maybe_forbidden();
         let renju = !may_forbid.is_empty();
-        for p in area.iter() {
-            list.push(p, order_score(pos, &policy, p, renju && may_forbid.contains(p)));
-        }
+        list.extend(
+            area.iter()
+                .map(|p| (p, order_score(pos, &policy, p, renju && may_forbid.contains(p)))),
+        );
     }
     forced
 }

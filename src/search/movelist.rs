@@ -30,6 +30,21 @@ impl<M: Copy + Default + Eq> MoveList<M> {
         }
     }
 
+    /// Adds moves with their scores in order (those beyond the capacity are ignored).
+    #[inline]
+    pub fn extend(&mut self, items: impl Iterator<Item = (M, i32)>) {
+        let mut n = self.len;
+        for (m, s) in items {
+            if n == MAX_MOVES {
+                break;
+            }
+            self.moves[n] = m;
+            self.scores[n] = s;
+            n += 1;
+        }
+        self.len = n;
+    }
+
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
