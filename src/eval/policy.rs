@@ -4,7 +4,7 @@
 //! `gomoku train-policy`; see [`crate::eval::policy_train`]), in hundredths of a log-odds unit of "this is the
 //! move a deeper search plays".
 
-use crate::board::coord::{Color, Point, STRIDE};
+use crate::board::coord::{Color, Point, SIZE, STRIDE};
 use crate::board::Rule;
 use crate::eval::codes::CODES;
 use crate::eval::policy_freestyle as freestyle;
@@ -71,16 +71,27 @@ pub struct Policy {
     cols: [[u8; STRIDE]; 2],
 }
 
-/// `min(|i - q|, 3)` for every line `i`; 3 throughout when there is no move `q`.
-#[inline]
-fn steps(q: Option<usize>) -> [u8; STRIDE] {
-    let mut out = [3; STRIDE];
-    if let Some(q) = q {
-        for (i, v) in out.iter_mut().enumerate() {
-            *v = i.abs_diff(q).min(3) as u8;
+/// `STEPS[q][i] = min(|i - q|, 3)` for lines `i` and `q` below [`SIZE`]; the last entry, for no move, is 3
+/// throughout.
+static STEPS: [[u8; STRIDE]; STRIDE] = {
+    let mut t = [[3; STRIDE]; STRIDE];
+    let mut q = 0;
+    while q < SIZE {
+        let mut i = 0;
+        while i < STRIDE {
+            let d = i.abs_diff(q);
+            t[q][i] = if d < 3 { d as u8 } else { 3 };
+            i += 1;
         }
+        q += 1;
     }
-    out
+    t
+};
+
+/// [`STEPS`] for the line `q` of a move, or for no move.
+#[inline(always)]
+fn steps(q: Option<usize>) -> [u8; STRIDE] {
+    STEPS[q.unwrap_or(STRIDE - 1)]
 }
 
 impl Policy {
