@@ -111,8 +111,8 @@ impl ThreatSolver {
         found.then_some(len)
     }
 
-    /// Looks for a VCT for the side to move within `max_plies` plies (both sides' moves) and `budget` nodes.
-    /// Returns the main line (the first defence tried at each step) if the attacker wins against every defence.
+    /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies
+    /// (both sides' moves), then a VCF of at most [`VCT_VCF_MOVES`] moves. Returns the main line (the first defence tried at each step) if the attacker wins against every defence.
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
         let mut line = Vec::new();
@@ -124,7 +124,7 @@ impl ThreatSolver {
     }
 
     /// Whether playing `m` wins by threats for the side to move: after `m`, every defence loses to a VCT
-    /// within `max_plies` plies (a proof, used to accept winning moves a puzzle does not list).
+    /// whose threats take at most `max_plies` plies (a proof, used to accept winning moves a puzzle does not list).
     pub fn proves_win(&mut self, pos: &mut Position, m: Point, max_plies: u8, budget: u64) -> bool {
         if pos.board().at(m).is_some() {
             return false;
@@ -408,7 +408,12 @@ impl ThreatSolver {
         let mut last = sub;
         let mut sub = Vec::new();
         loop {
-            let Some(d) = last.iter().copied().find(|&q| left.contains(q)).or_else(|| left.first()) else {
+            let Some(d) = last
+                .iter()
+                .copied()
+                .find(|&q| left.contains(q))
+                .or_else(|| left.first())
+            else {
                 return true;
             };
             left.clear(d);
@@ -454,7 +459,7 @@ fn vcf_threat_candidates(pos: &Position, skip: Bitboard, out: &mut [(u8, Point);
             n += 1;
         }
     }
-    out[..n].sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    out[..n].sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
     n.min(QUIET_MAX)
 }
 
