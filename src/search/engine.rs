@@ -310,7 +310,7 @@ const ROOT_VCF_NODES: u64 = 100_000;
 pub(super) const DEFENCE_VCF_MOVES: u8 = 20;
 /// Node budget of the defence check, per root move.
 pub(super) const DEFENCE_VCF_NODES: u64 = 3_000;
-/// Longest VCT the root threat search looks for, in plies.
+/// Plies of threats (both sides' moves) the root VCT looks through before the VCF that ends it.
 const ROOT_VCT_PLIES: u8 = 13;
 /// Largest node budget of the root VCT search (less when the time per move is short).
 const ROOT_VCT_NODES: u64 = 50_000;

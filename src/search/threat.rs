@@ -1,14 +1,26 @@
 //! Threat-space search. VCF (victory by continuous fours): the attacker plays only fours, so each defence is
 //! the single block. VCT (victory by continuous threats): the attacker may also make open threes, and the
 //! defender tries every point that stops them (the points where the attacker would make a four) and its own
-//! fours. Both are proofs: a line is returned only if it wins against every defence.
+//! fours. Under freestyle the attacker may also make a VCF threat: a move after which it would win by fours
+//! if the defender did nothing ([`ThreatSolver`] explains which defences are tried). Every attacker node of a
+//! VCT first looks for a VCF, so the plies limit counts only the threats before it. Both are proofs: a line
+//! is returned only if it wins against every defence.
 
 use crate::board::bitboard::Bitboard;
-use crate::board::coord::Point;
+use crate::board::coord::{Direction, Point, CELLS};
+use crate::board::Rule;
+use crate::eval::pattern::Pattern;
 use crate::eval::Position;
 
 /// Slots in each cache.
 const CACHE_SLOTS: usize = 1 << 16;
+/// Longest VCF, in attacker moves, that ends a VCT line or refutes a defence against a VCF threat.
+const VCT_VCF_MOVES: u8 = 12;
+/// Most VCF threats tried per attacker node.
+const QUIET_MAX: usize = 16;
+/// How far (in points along a line) a defender stone can reach to change a VCF: a stone farther than this
+/// from every defender block of the line, on no point of it and making no four, leaves the line winning.
+const VCF_REACH: i32 = 4;
 
 /// A cached VCT result: position hash, plies searched, and whether the attacker won.
 #[derive(Copy, Clone, Default)]
@@ -20,6 +32,13 @@ struct VctEntry {
 
 /// The threat solver with its caches. Results depend only on the position and the limits, not on what was
 /// searched before: a failure is cached only when the search under it was complete.
+///
+/// Defences against a VCF threat (freestyle): a defender move `d` that makes no four of its own and lies
+/// farther than [`VCF_REACH`] from the line's defender blocks and off its points cannot stop a VCF line
+/// found after another defence (a defender stone only hinders the attacker, so removing one keeps the
+/// line; a far stone neither blocks one of its fours nor turns one of its blocks into a defender four).
+/// So the defender first plays a quiet far point; each VCF that then refutes a defence narrows the
+/// defences left to those near it, and every one of those is searched.
 pub struct ThreatSolver {
     /// (hash, attacker moves left) of positions with no VCF within that many moves.
     vcf_failed: Vec<(u64, u8)>,
@@ -92,20 +111,20 @@ impl ThreatSolver {
         found.then_some(len)
     }
 
-    /// Looks for a VCT for the side to move within `max_plies` plies (both sides' moves) and `budget` nodes.
-    /// Returns the main line (the first defence tried at each step) if the attacker wins against every defence.
+    /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies
+    /// (both sides' moves), then a VCF of at most [`VCT_VCF_MOVES`] moves. Returns the main line (the first defence tried at each step) if the attacker wins against every defence.
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
         let mut line = Vec::new();
-        // Deepen gradually so that short wins are found first and cheaply.
-        (1..=max_plies)
+        // Deepen gradually so that short wins are found first and cheaply (0 plies: a VCF alone).
+        (0..=max_plies)
             .step_by(2)
             .any(|plies| self.vct_attack(pos, plies, &mut line, true))
             .then_some(line)
     }
 
     /// Whether playing `m` wins by threats for the side to move: after `m`, every defence loses to a VCT
-    /// within `max_plies` plies (a proof, used to accept winning moves a puzzle does not list).
+    /// whose threats take at most `max_plies` plies (a proof, used to accept winning moves a puzzle does not list).
     pub fn proves_win(&mut self, pos: &mut Position, m: Point, max_plies: u8, budget: u64) -> bool {
         if pos.board().at(m).is_some() {
             return false;
@@ -117,7 +136,7 @@ impl ThreatSolver {
         }
         pos.make(m);
         // Deepen gradually: a deep limit first sends the depth-first search down long hopeless lines.
-        let won = (2..=max_plies)
+        let won = (1..=max_plies)
             .step_by(2)
             .any(|plies| self.vct_defend(pos, plies, &mut Vec::new()));
         pos.undo();
@@ -238,10 +257,13 @@ impl ThreatSolver {
         let me = pos.to_move();
         let opp = me.opponent();
         let opp_fives = pos.fives(opp);
-        if opp_fives.count() >= 2 || plies == 0 || self.over_budget() {
+        if opp_fives.count() >= 2 || self.over_budget() {
             return false;
         }
         if opp_fives.count() == 1 {
+            if plies == 0 {
+                return false;
+            }
             // The defender's counter-four must be blocked first; then the defender is to move again.
             let q = opp_fives.first().unwrap_or(Point::CENTER);
             if pos.is_forbidden_move(q) {
@@ -266,7 +288,11 @@ impl ThreatSolver {
             Some(true) if !want_line => return true,
             _ => {}
         }
-        self.vct_search(pos, plies, line)
+        if self.vcf_attack(pos, VCT_VCF_MOVES, line) {
+            return true;
+        }
+        // A threat needs two plies: the threat and the defence.
+        plies >= 2 && self.vct_search(pos, plies, line)
     }
 
     fn vct_search(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
@@ -274,8 +300,14 @@ impl ThreatSolver {
         let was_exhausted = std::mem::replace(&mut self.exhausted, false);
         let fours = pos.fours(me);
         let threes = pos.threes(me) & !fours;
+        let mut quiet = [(0u8, Point::CENTER); CELLS];
+        let n = vcf_threat_candidates(pos, fours | threes, &mut quiet);
         let mut won = false;
-        for p in fours.iter().chain(threes.iter()) {
+        for p in fours
+            .iter()
+            .chain(threes.iter())
+            .chain(quiet[..n].iter().map(|&(_, p)| p))
+        {
             let mark = line.len();
             line.push(p);
             pos.make(p);
@@ -307,7 +339,8 @@ impl ThreatSolver {
         let mut defences: Bitboard = if att_fives.count() == 1 {
             att_fives
         } else if pos.open_fours(att).is_empty() {
-            return false; // the last move threatened nothing
+            // No four and no open three: at most a VCF threat.
+            return plies > 0 && pos.board().rule() == Rule::Freestyle && self.vcf_threat_defend(pos, plies, line);
         } else {
             pos.fours(att) | pos.fours(me)
         };
@@ -346,6 +379,119 @@ impl ThreatSolver {
         }
         true
     }
+}
+
+impl ThreatSolver {
+    /// Defender to move after a VCF threat (freestyle): true if the attacker wins against every defence.
+    /// The defences tried are narrowed by each VCF that refutes one (see [`ThreatSolver`]).
+    fn vcf_threat_defend(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
+        if self.over_budget() {
+            return false;
+        }
+        let me = pos.to_move();
+        let Some(far) = far_point(pos) else {
+            return false;
+        };
+        let mark = line.len();
+        let mut sub = Vec::new();
+        pos.make(far);
+        let threat = self.vcf_attack(pos, VCT_VCF_MOVES, &mut sub);
+        pos.undo();
+        if !threat {
+            return false;
+        }
+        line.push(far);
+        line.extend(&sub);
+        let mut left = (reach(&sub) | pos.fours(me)) & pos.board().empty();
+        left.clear(far);
+        // The last refuting line's own points are the likeliest defences: try them first.
+        let mut last = sub;
+        let mut sub = Vec::new();
+        loop {
+            let Some(d) = last
+                .iter()
+                .copied()
+                .find(|&q| left.contains(q))
+                .or_else(|| left.first())
+            else {
+                return true;
+            };
+            left.clear(d);
+            sub.clear();
+            pos.make(d);
+            let by_fours = self.vcf_attack(pos, VCT_VCF_MOVES, &mut sub);
+            let won = by_fours || self.vct_attack(pos, plies - 1, &mut sub, false);
+            pos.undo();
+            if !won {
+                line.truncate(mark);
+                return false;
+            }
+            if by_fours {
+                left &= reach(&sub) | pos.fours(me);
+                std::mem::swap(&mut last, &mut sub);
+            }
+        }
+    }
+}
+
+/// Attacker moves worth trying as VCF threats, best first, into `out` (returns how many): empty points
+/// off `skip` where the side to move would make a closed three, or twos in two directions. Only under
+/// freestyle (the defence rule relies on it).
+fn vcf_threat_candidates(pos: &Position, skip: Bitboard, out: &mut [(u8, Point); CELLS]) -> usize {
+    if pos.board().rule() != Rule::Freestyle {
+        return 0;
+    }
+    let me = pos.to_move();
+    let near = pos.board().stones(me).dilate().dilate() & pos.board().empty() & !skip;
+    let mut n = 0;
+    for p in near.iter() {
+        let mut score = 0u8;
+        for d in Direction::ALL {
+            score += match pos.pattern(p, me, d) {
+                Pattern::ClosedTwo => 1,
+                Pattern::OpenTwo => 2,
+                Pattern::ClosedThree => 4,
+                _ => 0,
+            };
+        }
+        if score >= 2 {
+            out[n] = (score, p);
+            n += 1;
+        }
+    }
+    out[..n].sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+    n.min(QUIET_MAX)
+}
+
+/// The points a defender stone must be on or near to change the VCF `line` (attacker, block, …, five):
+/// the line's points and every point within [`VCF_REACH`] of one of its blocks along a line.
+fn reach(line: &[Point]) -> Bitboard {
+    let mut out: Bitboard = line.iter().copied().collect();
+    for &b in line.iter().skip(1).step_by(2) {
+        for d in Direction::ALL {
+            for k in (-VCF_REACH..=VCF_REACH).filter(|&k| k != 0) {
+                if let Some(q) = b.offset(d, k) {
+                    out.set(q);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// An empty point as far as possible from the stones (a corner or edge if one is free): a defence that
+/// does nothing, to find what the attacker threatens.
+fn far_point(pos: &Position) -> Option<Point> {
+    let mut zone = pos.board().occupied();
+    let mut far = pos.board().empty();
+    if zone.is_empty() {
+        return far.first();
+    }
+    while !(far & !zone).is_empty() {
+        far &= !zone;
+        zone = zone.dilate();
+    }
+    far.first()
 }
 
 /// Appends the side to move's five-point to `line` if it has one.
