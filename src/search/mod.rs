@@ -133,7 +133,8 @@ pub struct Searcher<'a, G: Game> {
     nodes: u64,
     stopped: bool,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
-    history: [i32; MAX_MOVES],
+    /// Cut-off history per side (by ply parity: the root's side, then the other) and move.
+    history: [[i32; MAX_MOVES]; 2],
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// The principal variation of a root move that failed high in the current iteration's aspiration
@@ -195,7 +196,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             stopped: false,
             killers: [[None; 2]; MAX_PLY],
-            history: [0; MAX_MOVES],
+            history: [[0; MAX_MOVES]; 2],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             fail_high: Vec::new(),
@@ -457,7 +458,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     #[inline]
     fn order(&mut self, list: &mut MoveList<G::Move>, tt_move: Option<G::Move>, ply: usize, forced: bool) {
         for i in 0..list.len {
-            let h = self.history[G::move_index(list.moves[i])];
+            let h = self.history[ply & 1][G::move_index(list.moves[i])];
             list.scores[i] = list.scores[i].saturating_add(h / 16);
         }
         for (k, bonus) in self.killers[ply].into_iter().zip([400, 300]) {
@@ -481,10 +482,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
-        let h = &mut self.history[G::move_index(m)];
+        let side = &mut self.history[ply & 1];
+        let h = &mut side[G::move_index(m)];
         *h += depth * depth;
         if *h > 1 << 20 {
-            self.history.iter_mut().for_each(|x| *x /= 2);
+            side.iter_mut().for_each(|x| *x /= 2);
         }
     }
 
