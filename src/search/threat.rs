@@ -112,7 +112,8 @@ impl ThreatSolver {
     }
 
     /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies
-    /// (both sides' moves), then a VCF of at most [`VCT_VCF_MOVES`] moves. Returns the main line (the first defence tried at each step) if the attacker wins against every defence.
+    /// (both sides' moves), then a VCF of at most [`VCT_VCF_MOVES`] moves. Returns the main line (the first
+    /// defence tried at each step) if the attacker wins against every defence.
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
         let mut line = Vec::new();
@@ -124,7 +125,8 @@ impl ThreatSolver {
     }
 
     /// Whether playing `m` wins by threats for the side to move: after `m`, every defence loses to a VCT
-    /// whose threats take at most `max_plies` plies (a proof, used to accept winning moves a puzzle does not list).
+    /// whose threats take at most `max_plies` plies (a proof, used to accept winning moves a puzzle does not
+    /// list).
     pub fn proves_win(&mut self, pos: &mut Position, m: Point, max_plies: u8, budget: u64) -> bool {
         if pos.board().at(m).is_some() {
             return false;
