@@ -2,6 +2,7 @@
 //! make/undo, plus the threat sets and sums that the search and the static evaluation read in O(1).
 
 pub mod codes;
+pub mod games;
 pub mod learned;
 pub mod pattern;
 pub mod policy;
