@@ -73,6 +73,13 @@ pub(crate) fn positive_ms(s: &str) -> Result<f64, String> {
 }
 
 fn main() -> ExitCode {
+    // Like other command-line tools, end quietly when the reader of our output goes away (`gomoku bench |
+    // head`) instead of panicking on the failed write: Rust ignores SIGPIPE unless told otherwise.
+    #[cfg(unix)]
+    // SAFETY: restores the default action of one signal before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -8,8 +8,9 @@ use gomoku::board::coord::Point;
 use gomoku::board::Rule;
 use gomoku::eval::codes::{coarse_code, fine_code, FINE_CODES};
 use gomoku::eval::fine::{Fine, FinePatterns};
+use gomoku::eval::games::{record_games, SelfPlay};
 use gomoku::eval::learned::{Tables, FEATURES, OPP_BASE};
-use gomoku::eval::train::{self, Fit, SelfPlay};
+use gomoku::eval::train::{self, Fit};
 
 fn no_clock() -> f64 {
     0.0
@@ -71,7 +72,7 @@ fn trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
         seed: 7,
         rule: Rule::Freestyle,
     };
-    let samples = train::self_play(&cfg, no_clock, &mut |_, _| {});
+    let samples = train::self_play(&cfg, 1.0, no_clock, &mut |_, _| {});
     assert!(samples.len() >= 10, "{} samples", samples.len());
     assert!(samples.iter().all(|s| (0.0..=1.0).contains(&s.label)));
     let prior = train::prior();
@@ -109,4 +110,29 @@ fn the_prior_gives_each_fine_code_the_weight_of_its_coarse_code() {
     let two = code([Fine::OpenTwo4, Fine::Dead, Fine::Dead, Fine::Dead]);
     assert_eq!(prior[three], prior[broken], "both refine one open three");
     assert!(prior[three] > prior[two]);
+}
+
+#[test]
+fn labels_mix_the_result_with_the_search_score() {
+    let cfg = SelfPlay {
+        games: 3,
+        nodes: 300,
+        seed: 9,
+        rule: Rule::Freestyle,
+    };
+    let games = record_games(&cfg, no_clock, &mut |_, _| {});
+    let by_result = train::samples(&games, Rule::Freestyle, 1.0);
+    let by_search = train::samples(&games, Rule::Freestyle, 0.0);
+    let mixed = train::samples(&games, Rule::Freestyle, 0.25);
+    assert!(by_result.len() >= 10, "{} samples", by_result.len());
+    assert_eq!(by_result.len(), by_search.len());
+    assert_eq!(by_result.len(), mixed.len());
+    assert!(by_result.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.label)));
+    // Search labels are probabilities strictly inside (0, 1) and not all the same.
+    assert!(by_search.iter().all(|s| s.label > 0.0 && s.label < 1.0));
+    assert!(by_search.iter().any(|s| (s.label - by_search[0].label).abs() > 0.01));
+    for ((r, q), m) in by_result.iter().zip(&by_search).zip(&mixed) {
+        assert_eq!(r.features, q.features);
+        assert!((m.label - (0.25 * r.label + 0.75 * q.label)).abs() < 1e-6);
+    }
 }

@@ -179,6 +179,28 @@ fn selfplay_games_through_the_protocol_have_no_errors() {
     assert!(text.contains("protocol or rule errors 0"), "{text}");
 }
 
+/// A reader that stops early (`gomoku bench | head -2`) ends the command quietly, as with other tools, not
+/// with a panic on the failed write.
+#[test]
+fn a_closed_output_ends_a_command_without_a_panic() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gomoku"))
+        .arg("bench")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("bench:"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}
+
 /// A level replaces the manager's depth and width: beginner answers from the evaluation alone (depth 0);
 /// without variety a level is deterministic, with a seed the game changes.
 #[test]

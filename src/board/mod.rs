@@ -19,7 +19,7 @@ pub enum Rule {
     /// Exactly five in a row wins; an overline (six or more) does not.
     Standard,
     /// 禁手: white wins with five or more; black wins with exactly five and may not make an overline, a double
-    /// four or a double three (see [`renju`]).
+    /// four or a double three (the module `renju` decides).
     Renju,
 }
 

@@ -60,9 +60,10 @@ pub fn split<S>(samples: Vec<S>, format: &Format<S>) -> (usize, Vec<S>, Vec<S>) 
 }
 
 /// How the samples were obtained, as command-line flags for the weights file's header.
-pub fn source_flags(path: Option<&PathBuf>, read_back: bool, games: u32, nodes: u64, seed: u64) -> String {
-    match (path, read_back) {
-        (Some(p), true) => format!("--samples {}", p.display()),
+/// `file` is the flag that named the file and its path.
+pub fn source_flags(file: Option<(&str, &PathBuf)>, read_back: bool, games: u32, nodes: u64, seed: u64) -> String {
+    match (file, read_back) {
+        (Some((flag, p)), true) => format!("{flag} {}", p.display()),
         _ => format!("--games {games} --nodes {nodes} --seed {seed}"),
     }
 }

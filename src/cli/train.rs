@@ -4,7 +4,8 @@
 use crate::cli::samples::{load_or_play, source_flags, split, write_weights, Format};
 use crate::now_ms;
 use gomoku::board::Rule;
-use gomoku::eval::train::{self, Fit, SelfPlay};
+use gomoku::eval::games::{self, SelfPlay};
+use gomoku::eval::train::{self, Fit};
 use std::process::ExitCode;
 
 /// Options of `gomoku train`.
@@ -31,13 +32,28 @@ pub struct Args {
     /// Start from the committed tables instead of the seed evaluation (the L2 prior stays the seed's).
     #[arg(long)]
     from_current: bool,
-    /// A file of self-play samples: read if it exists (no games are played), else written after playing.
-    #[arg(long)]
+    /// A file of self-play samples (features and labels): read if it exists (no games are played), else
+    /// written after playing.
+    #[arg(long, conflicts_with = "record")]
     samples: Option<std::path::PathBuf>,
+    /// A file of self-play game records with the search's scores: read if it exists (no games are played),
+    /// else written after playing. Positions and labels are made from it at each run.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
+    /// Weight of the game's result in a label; the search's score, as a probability, has the rest.
+    #[arg(long, default_value_t = 1.0, value_parser = unit_interval)]
+    lambda: f32,
     /// Where to write the weights (Rust source); nothing is written without it.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
 }
+
+/// The samples file's format.
+const SAMPLES: Format<train::Sample> = Format {
+    read: train::read_samples,
+    write: train::write_samples,
+    game: |s| s.game,
+};
 
 /// Runs `gomoku train`.
 pub fn run(args: &Args) -> ExitCode {
@@ -47,18 +63,26 @@ pub fn run(args: &Args) -> ExitCode {
         seed: args.seed,
         rule: Rule::Freestyle,
     };
-    let format = Format {
-        read: train::read_samples,
-        write: train::write_samples,
-        game: |s| s.game,
+    let loaded = if args.record.is_some() {
+        let format = Format {
+            read: games::read_games,
+            write: games::write_games,
+            game: |_| 0,
+        };
+        load_or_play(args.record.as_ref(), &format, 20, |progress| {
+            games::record_games(&cfg, now_ms, progress)
+        })
+        .map(|(games, read_back)| (train::samples(&games, cfg.rule, args.lambda), read_back))
+    } else {
+        load_or_play(args.samples.as_ref(), &SAMPLES, 20, |progress| {
+            train::self_play(&cfg, args.lambda, now_ms, progress)
+        })
     };
-    let (samples, read_back) = match load_or_play(args.samples.as_ref(), &format, 20, |progress| {
-        train::self_play(&cfg, now_ms, progress)
-    }) {
+    let (samples, read_back) = match loaded {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let (games, held, fitted) = split(samples, &format);
+    let (games, held, fitted) = split(samples, &SAMPLES);
     let prior = train::prior();
     let start = if args.from_current {
         train::current(Rule::Freestyle)
@@ -88,7 +112,16 @@ pub fn run(args: &Args) -> ExitCode {
     let after = (train::loss(&w, &fitted), train::loss(&w, &held));
     println!("loss after: train {:.4}, held-out {:.4}", after.0, after.1);
     if let Some(path) = &args.out {
-        let source = source_flags(args.samples.as_ref(), read_back, args.games, args.nodes, args.seed);
+        let file = args
+            .record
+            .as_ref()
+            .map(|p| ("--record", p))
+            .or(args.samples.as_ref().map(|p| ("--samples", p)));
+        let source = format!(
+            "{} --lambda {}",
+            source_flags(file, read_back, args.games, args.nodes, args.seed),
+            args.lambda
+        );
         let note = format!(
             "Command: gomoku train {source} --epochs {} --rate {} --l2 {}{}\n\
              {games} self-play games (with kept positions), {} training + {} held-out positions; \
@@ -107,4 +140,12 @@ pub fn run(args: &Args) -> ExitCode {
         return write_weights(path, &train::weights_source(&w, &note));
     }
     ExitCode::SUCCESS
+}
+
+/// Parses a number in [0, 1].
+fn unit_interval(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s} is not a number from 0 to 1")),
+    }
 }

@@ -4,8 +4,8 @@
 use crate::cli::samples::{load_or_play, source_flags, split, write_weights, Format};
 use crate::now_ms;
 use gomoku::board::Rule;
+use gomoku::eval::games::SelfPlay;
 use gomoku::eval::policy_train::{self as train, Candidate, Fit, PolicySample};
-use gomoku::eval::train::SelfPlay;
 use std::process::ExitCode;
 
 /// Options of `gomoku train-policy`.
@@ -94,7 +94,13 @@ pub fn run(args: &Args) -> ExitCode {
     println!("held-out, policy order (loud moves first): {policy}");
     println!("held-out, policy alone: {}", accuracy(&held, &|c| train::logit(&w, c)));
     if let Some(path) = &args.out {
-        let source = source_flags(args.samples.as_ref(), read_back, args.games, args.nodes, args.seed);
+        let source = source_flags(
+            args.samples.as_ref().map(|p| ("--samples", p)),
+            read_back,
+            args.games,
+            args.nodes,
+            args.seed,
+        );
         let note = format!(
             "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
              {games} self-play games, {} training + {} held-out positions; cross-entropy (train / held-out) \

@@ -3,6 +3,7 @@
 
 pub mod codes;
 pub mod fine;
+pub mod games;
 pub mod learned;
 pub mod pattern;
 pub mod policy;

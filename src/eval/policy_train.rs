@@ -5,9 +5,10 @@
 
 use crate::board::coord::Point;
 use crate::eval::codes::{patterns_of, CODES};
+use crate::eval::games::{play_games, SelfPlay};
 use crate::eval::pattern::Patterns;
 use crate::eval::policy::{Policy, PolicyTables, FEATURES, NEAR_BASE, OPP_BASE};
-use crate::eval::train::{play_games, tables_source, SelfPlay};
+use crate::eval::train::tables_source;
 use crate::eval::Position;
 use crate::search::engine::{generate_moves, seed_score, QUIET_SEED};
 use crate::search::MoveList;
@@ -72,7 +73,7 @@ pub fn candidates(pos: &Position) -> Option<(Vec<Point>, Vec<Candidate>)> {
     Some((list.moves().to_vec(), cands))
 }
 
-/// Plays self-play games ([`play_games`]) and returns every unforced position with the move played. Calls
+/// Plays self-play games ([`crate::eval::games`]) and returns every unforced position with the move played. Calls
 /// `progress` after each game with the games done and samples so far.
 pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<PolicySample> {
     let mut samples = Vec::new();

@@ -1,59 +1,30 @@
-//! The trainer of the learned evaluation: positions from fast self-play games, labelled with the game's
-//! result from the side to move's view, and a logistic regression (Adam, L2 towards the prior: the coarse
-//! round-3 tables spread over the fine codes) over the features of [`crate::eval::learned`]. `gomoku train` drives it and writes the weights as Rust
-//! source (`src/eval/weights_freestyle.rs`).
+//! The trainer of the learned evaluation: positions from fast self-play games ([`crate::eval::games`]),
+//! labelled with the game's result from the side to move's view mixed with the search's score, and a
+//! logistic regression (Adam, L2 towards the prior: the coarse round-3 tables spread over the fine codes) over
+//! the features of [`crate::eval::learned`]. `gomoku train` drives it and writes the weights as Rust source
+//! (`src/eval/weights_freestyle.rs`).
 
-use crate::board::coord::{Color, Point};
-use crate::board::{Outcome, Rule};
+use crate::board::coord::Point;
+use crate::board::Rule;
 use crate::eval::codes::{coarse_code, FINE_CODES};
+use crate::eval::games::{record_games, GameRecord, SelfPlay};
 use crate::eval::learned::{Tables, FEATURES, MASK_BASE, OPP_BASE, STONE};
 use crate::eval::{weights_coarse as coarse, Position};
-use crate::search::engine::{Engine, SearchInfo, Settings};
 use crate::search::LIKELY_BOUND;
 
 /// Evaluation units per unit of log-odds: a position evaluated at `SCALE` wins with probability σ(1).
 pub const SCALE: f64 = 300.0;
 
-/// One training position: its sparse features, the result for the side to move (1 win, 0.5 draw, 0 loss)
-/// and the game it came from.
+/// One training position: its sparse features, the label for the side to move (the expected result: 1 win,
+/// 0.5 draw, 0 loss) and the game it came from.
 #[derive(Clone, Debug)]
 pub struct Sample {
     /// (feature index, value) pairs, each index once.
     pub features: Vec<(u16, f32)>,
-    /// Result for the side to move.
+    /// Expected result for the side to move, in [0, 1].
     pub label: f32,
     /// Index of the game.
     pub game: u32,
-}
-
-/// How to generate training games.
-#[derive(Clone, Debug)]
-pub struct SelfPlay {
-    /// Number of games.
-    pub games: u32,
-    /// Node budget per move.
-    pub nodes: u64,
-    /// Seed of the random openings.
-    pub seed: u64,
-    /// Rule of the games.
-    pub rule: Rule,
-}
-
-/// A small deterministic generator (SplitMix64) for openings.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 /// The features of `pos` from the side to move's view (see [`FEATURES`]).
@@ -112,94 +83,36 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, String> {
     Ok(out)
 }
 
-/// A random opening of 3 to 5 stones near the centre that decides nothing.
-fn opening(rng: &mut Rng, rule: Rule) -> Position {
-    loop {
-        let mut pos = Position::new(rule);
-        let n = 3 + rng.below(3);
-        let mut ok = true;
-        for _ in 0..n {
-            let (r, c) = (4 + rng.below(7), 4 + rng.below(7));
-            let Some(p) = Point::new(r as usize, c as usize) else {
-                ok = false;
-                break;
-            };
-            if pos.play(p) != Ok(Outcome::Ongoing) {
-                ok = false;
-                break;
-            }
-        }
-        let me = pos.to_move();
-        if ok && pos.fours(me).is_empty() && pos.fours(me.opponent()).is_empty() {
-            return pos;
-        }
-    }
+/// Plays self-play games ([`record_games`]) and returns their training positions ([`samples`] with
+/// `lambda`). Calls `progress` after each game with the games done and the searched moves so far.
+pub fn self_play(cfg: &SelfPlay, lambda: f32, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
+    samples(&record_games(cfg, clock, progress), cfg.rule, lambda)
 }
 
-/// Plays `cfg.games` games of the engine against itself at a fixed node budget from random openings. Calls
-/// `visit` with the game's index, each position and the search's answer before the move is played, and once
-/// more with the final position and `None` when the game ends.
-pub(crate) fn play_games(
-    cfg: &SelfPlay,
-    clock: fn() -> f64,
-    visit: &mut dyn FnMut(u32, &Position, Option<&SearchInfo>),
-) {
-    let mut rng = Rng(cfg.seed);
-    let settings = Settings {
-        time_ms: None,
-        nodes: Some(cfg.nodes),
-        ..Settings::default()
-    };
-    for game in 0..cfg.games {
-        let mut pos = opening(&mut rng, cfg.rule);
-        let mut engine = Engine::new(4, clock);
-        while pos.board().outcome() == Outcome::Ongoing {
-            let Some(info) = engine.think(&pos, &settings, None, &mut |_| {}) else {
-                break;
-            };
-            visit(game, &pos, Some(&info));
-            let Some(m) = info.best_move() else { break };
-            if pos.play(m).is_err() {
-                break;
-            }
-        }
-        visit(game, &pos, None);
-    }
-}
-
-/// Plays self-play games ([`play_games`]) and returns their quiet positions (no five or open four to be
-/// made, no forced win found by the search), labelled with the result. Calls `progress` after each game with
-/// the games done and samples so far.
-pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
-    let mut samples = Vec::new();
-    let mut kept: Vec<(Vec<(u16, f32)>, Color)> = Vec::new();
-    play_games(cfg, clock, &mut |game, pos, info| {
-        if let Some(info) = info {
+/// The training positions of recorded games under `rule`: every searched position that is quiet (no five or
+/// open four to be made, no forced win found by the search). The label mixes the game's result for the side
+/// to move (weight `lambda`) with the search's score as a probability, σ(score / [`SCALE`]) (weight
+/// 1 − `lambda`). A sample's game is its record's index.
+pub fn samples(games: &[GameRecord], rule: Rule, lambda: f32) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for (game, record) in games.iter().enumerate() {
+        record.replay(rule, &mut |pos, score| {
             let me = pos.to_move();
             let quiet = pos.fives(me).is_empty()
                 && pos.fives(me.opponent()).is_empty()
                 && pos.open_fours(me).is_empty()
-                && info.score.abs() < LIKELY_BOUND;
+                && score.abs() < LIKELY_BOUND;
             if quiet {
-                kept.push((features(pos), me));
+                let searched = sigmoid(score as f64 / SCALE) as f32;
+                out.push(Sample {
+                    features: features(pos),
+                    label: lambda * record.result_for(me) + (1.0 - lambda) * searched,
+                    game: game as u32,
+                });
             }
-            return;
-        }
-        let winner = match pos.board().outcome() {
-            Outcome::Win { winner, .. } => Some(winner),
-            _ => None,
-        };
-        for (features, side) in kept.drain(..) {
-            let label = match winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
-            samples.push(Sample { features, label, game });
-        }
-        progress(game + 1, samples.len());
-    });
-    samples
+        });
+    }
+    out
 }
 
 /// The prior: the coarse tables trained before the fine codes (`weights_coarse.rs`, round 3), each fine code

@@ -34,7 +34,7 @@ struct VctEntry {
 /// searched before: a failure is cached only when the search under it was complete.
 ///
 /// Defences against a VCF threat (freestyle): a defender move `d` that makes no four of its own and lies
-/// farther than [`VCF_REACH`] from the line's defender blocks and off its points cannot stop a VCF line
+/// farther than `VCF_REACH` (4) from the line's defender blocks and off its points cannot stop a VCF line
 /// found after another defence (a defender stone only hinders the attacker, so removing one keeps the
 /// line; a far stone neither blocks one of its fours nor turns one of its blocks into a defender four).
 /// So the defender first plays a quiet far point; each VCF that then refutes a defence narrows the
@@ -112,7 +112,7 @@ impl ThreatSolver {
     }
 
     /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies
-    /// (both sides' moves), then a VCF of at most [`VCT_VCF_MOVES`] moves. Returns the main line (the first
+    /// (both sides' moves), then a VCF of at most `VCT_VCF_MOVES` (12) moves. Returns the main line (the first
     /// defence tried at each step) if the attacker wins against every defence.
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
