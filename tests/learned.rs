@@ -23,14 +23,14 @@ fn committed_weights_load_and_rank_threats_above_nothing() {
     let four_three = fine_code(FinePatterns::from_array([
         Fine::Four,
         Fine::OpenThree2,
-        Fine::OpenOne,
-        Fine::Dead,
+        Fine::None,
+        Fine::None,
     ]));
     let two = fine_code(FinePatterns::from_array([
         Fine::ClosedTwo1,
-        Fine::OpenOne,
-        Fine::Dead,
-        Fine::Dead,
+        Fine::None,
+        Fine::None,
+        Fine::None,
     ]));
     assert_eq!(t.me[none], 0);
     assert!(
@@ -105,9 +105,9 @@ fn the_prior_gives_each_fine_code_the_weight_of_its_coarse_code() {
         assert_eq!(first, w, "fine code {f}");
     }
     let code = |f: [Fine; 4]| fine_code(FinePatterns::from_array(f)) as usize;
-    let three = code([Fine::OpenThree2, Fine::Dead, Fine::Dead, Fine::Dead]);
-    let broken = code([Fine::OpenThree1, Fine::OpenOne, Fine::ClosedOne, Fine::Dead]);
-    let two = code([Fine::OpenTwo4, Fine::Dead, Fine::Dead, Fine::Dead]);
+    let three = code([Fine::OpenThree2, Fine::None, Fine::None, Fine::None]);
+    let broken = code([Fine::OpenThree1, Fine::None, Fine::None, Fine::None]);
+    let two = code([Fine::OpenTwo4, Fine::None, Fine::None, Fine::None]);
     assert_eq!(prior[three], prior[broken], "both refine one open three");
     assert!(prior[three] > prior[two]);
 }

@@ -4,8 +4,8 @@
 //!
 //! The policy ([`crate::eval::policy`]) indexes its tables by these codes. The learned evaluation
 //! ([`crate::eval::learned`]) and its trainer ([`crate::eval::train`]) index theirs by **fine codes**: the
-//! unordered multiset of the point's four fine classes ([`Fine`], 16 of them), C(16 + 3, 4) = 3 876 codes, code
-//! 0 being "dead in every direction" (also every occupied point).
+//! unordered multiset of the point's four fine classes ([`Fine`], 14 of them), C(14 + 3, 4) = 2 380 codes, code
+//! 0 being "nothing in any direction" (also every occupied point).
 
 use crate::eval::fine::{Fine, FinePatterns, FINE};
 use crate::eval::pattern::{Pattern, Patterns};
@@ -82,13 +82,13 @@ pub fn patterns_of(code: u16) -> [Pattern; 4] {
 }
 
 /// Number of distinct fine codes.
-pub const FINE_CODES: usize = 3876;
+pub const FINE_CODES: usize = 2380;
 
 /// Number of packed [`FinePatterns`] values (4 directions × 4 bits).
 pub const FINE_PACKED: usize = 1 << 16;
 
 /// The fine code of every packed [`FinePatterns`] value (sorted tuples a ≤ b ≤ c ≤ d numbered in
-/// lexicographic order), built on first use.
+/// lexicographic order; 0 for the packed values no classes make), built on first use.
 pub fn fine_code_table() -> &'static [u16; FINE_PACKED] {
     static TABLE: OnceLock<Box<[u16; FINE_PACKED]>> = OnceLock::new();
     TABLE.get_or_init(|| {
@@ -129,8 +129,9 @@ pub fn fine_code(f: FinePatterns) -> u16 {
 pub fn fines_of(code: u16) -> [Fine; 4] {
     static CLASSES: OnceLock<Vec<[Fine; 4]>> = OnceLock::new();
     let classes = CLASSES.get_or_init(|| {
-        let mut out = vec![[Fine::Dead; 4]; FINE_CODES];
-        for (raw, &c) in fine_code_table().iter().enumerate() {
+        let mut out = vec![[Fine::None; 4]; FINE_CODES];
+        let valid = |raw: usize| (0..4).all(|d| (raw >> (4 * d)) & 15 < FINE);
+        for (raw, &c) in fine_code_table().iter().enumerate().filter(|&(raw, _)| valid(raw)) {
             let mut v = [0, 1, 2, 3].map(|d| Fine::ALL[(raw >> (4 * d)) & 15]);
             v.sort();
             out[c as usize] = v;
@@ -192,7 +193,7 @@ mod tests {
         assert_eq!(next, FINE_CODES);
         assert!(table.iter().all(|&c| (c as usize) < FINE_CODES));
         assert_eq!(fine_code(FinePatterns::NONE), 0);
-        let f = FinePatterns::from_array([Fine::OpenThree2, Fine::ClosedOne, Fine::Four, Fine::OpenTwo3]);
+        let f = FinePatterns::from_array([Fine::OpenThree2, Fine::None, Fine::Four, Fine::OpenTwo3]);
         assert_eq!(
             coarse_code(fine_code(f)),
             code(Patterns::from_array([OpenThree, None, Four, OpenTwo]))

@@ -3,9 +3,9 @@
 //! A coarse pattern says what a stone makes along a line; the fine class adds how many empty points of the
 //! line would upgrade it to the next stronger pattern (a connected open two `_XX_` has four ways to become an
 //! open three, a split `X_X` three, a far `X__X` two; a true open three two ways to become an open four, a
-//! broken or cramped one one), and splits "nothing" into a dead stone, a stone that can only make a closed two
-//! and one that can make an open two. Every fine class refines exactly one coarse pattern
-//! ([`Fine::coarse`]); the search and the threat sets read only the coarse patterns, the learned evaluation
+//! broken or cramped one one). "Nothing" is not split: a variant that told a lone stone with room for an
+//! open two from one with room for a closed two only and from a dead one fitted the games better but lost
+//! matches (see the README). Every fine class refines exactly one coarse pattern ([`Fine::coarse`]); the search and the threat sets read only the coarse patterns, the learned evaluation
 //! ([`crate::eval::learned`]) reads the fine codes ([`crate::eval::codes::fine_code`]).
 
 use crate::board::coord::Direction;
@@ -15,13 +15,9 @@ use crate::eval::pattern::Pattern;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(u8)]
 pub enum Fine {
-    /// No pattern, and no own stone here could make even a closed two (no room, or overline only).
+    /// No pattern.
     #[default]
-    Dead = 0,
-    /// No pattern; one more stone makes at best a closed two.
-    ClosedOne,
-    /// No pattern; one more stone can make an open two.
-    OpenOne,
+    None = 0,
     /// 眠二 with one way to a closed three.
     ClosedTwo1,
     /// 眠二 with two ways to a closed three.
@@ -51,14 +47,12 @@ pub enum Fine {
 }
 
 /// Number of fine classes.
-pub const FINE: usize = 16;
+pub const FINE: usize = 14;
 
 impl Fine {
     /// Every fine class, weakest first.
     pub const ALL: [Fine; FINE] = [
-        Fine::Dead,
-        Fine::ClosedOne,
-        Fine::OpenOne,
+        Fine::None,
         Fine::ClosedTwo1,
         Fine::ClosedTwo2,
         Fine::ClosedTwo3,
@@ -76,8 +70,6 @@ impl Fine {
 
     /// The coarse pattern of every fine class, indexed by class.
     const COARSE: [Pattern; FINE] = [
-        Pattern::None,
-        Pattern::None,
         Pattern::None,
         Pattern::ClosedTwo,
         Pattern::ClosedTwo,
@@ -100,16 +92,11 @@ impl Fine {
         Fine::COARSE[self as usize]
     }
 
-    /// The class of a coarse pattern `p` from the line's growth: for [`Pattern::None`], `best_child` is the
-    /// strongest pattern one more own stone makes (a two at most); for a two or a three, `ways` is the number
-    /// of empty points where one more own stone makes the next stronger pattern.
-    pub const fn refine(p: Pattern, best_child: Pattern, ways: u32) -> Fine {
+    /// The class of a coarse pattern `p` from the line's growth: for a two or a three, `ways` is the number
+    /// of empty points where one more own stone makes the next stronger pattern ([`Fine::growth`]).
+    pub const fn refine(p: Pattern, ways: u32) -> Fine {
         match p {
-            Pattern::None => match best_child {
-                Pattern::OpenTwo => Fine::OpenOne,
-                Pattern::ClosedTwo => Fine::ClosedOne,
-                _ => Fine::Dead,
-            },
+            Pattern::None => Fine::None,
             Pattern::ClosedTwo => match ways {
                 0 | 1 => Fine::ClosedTwo1,
                 2 => Fine::ClosedTwo2,
@@ -134,8 +121,8 @@ impl Fine {
         }
     }
 
-    /// The next stronger coarse pattern that counts as growth for `p` (none for a four or better, or for
-    /// nothing, whose classes go by the strongest child instead).
+    /// The next stronger coarse pattern that counts as growth for `p` (none for nothing, a four or better,
+    /// which are not split).
     pub const fn growth(p: Pattern) -> Option<Pattern> {
         match p {
             Pattern::ClosedTwo => Some(Pattern::ClosedThree),
@@ -149,9 +136,7 @@ impl Fine {
     /// Short English name.
     pub const fn name(self) -> &'static str {
         match self {
-            Fine::Dead => "dead",
-            Fine::ClosedOne => "closed one",
-            Fine::OpenOne => "open one",
+            Fine::None => "none",
             Fine::ClosedTwo1 => "closed two (1 way)",
             Fine::ClosedTwo2 => "closed two (2 ways)",
             Fine::ClosedTwo3 => "closed two (3+ ways)",
@@ -174,7 +159,7 @@ impl Fine {
 pub struct FinePatterns(u16);
 
 impl FinePatterns {
-    /// [`Fine::Dead`] in every direction (also every occupied point).
+    /// [`Fine::None`] in every direction (also every occupied point).
     pub const NONE: FinePatterns = FinePatterns(0);
 
     /// Packs four classes.
@@ -189,9 +174,9 @@ impl FinePatterns {
         self.0
     }
 
-    /// The classes of a packed value.
+    /// The classes of a packed value made by [`FinePatterns::raw`].
     #[inline(always)]
-    pub fn from_raw(raw: u16) -> FinePatterns {
+    pub(crate) fn from_raw(raw: u16) -> FinePatterns {
         FinePatterns(raw)
     }
 
@@ -228,11 +213,11 @@ mod tests {
         }
         for p in Pattern::ALL {
             assert!(Fine::ALL.iter().any(|f| f.coarse() == p), "{p:?} has a class");
-            assert_eq!(Fine::refine(p, Pattern::None, 1).coarse(), p);
-            assert_eq!(Fine::refine(p, Pattern::OpenTwo, 9).coarse(), p);
+            assert_eq!(Fine::refine(p, 1).coarse(), p);
+            assert_eq!(Fine::refine(p, 9).coarse(), p);
         }
-        let f = FinePatterns::from_array([Fine::OpenTwo4, Fine::Dead, Fine::Five, Fine::ClosedOne]);
-        assert_eq!(f.to_array(), [Fine::OpenTwo4, Fine::Dead, Fine::Five, Fine::ClosedOne]);
+        let f = FinePatterns::from_array([Fine::OpenTwo4, Fine::None, Fine::Five, Fine::ClosedTwo2]);
+        assert_eq!(f.to_array(), [Fine::OpenTwo4, Fine::None, Fine::Five, Fine::ClosedTwo2]);
         assert_eq!(f.with(Direction::ALL[1], Fine::Four).get(Direction::ALL[1]), Fine::Four);
     }
 }

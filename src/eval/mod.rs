@@ -398,7 +398,7 @@ impl Position {
         self.fine_codes[self.patterns[c.index()][p.index()].fine().raw() as usize]
     }
 
-    /// The fine class `c` would make on `p` along `d` ([`Fine::Dead`] on occupied points).
+    /// The fine class `c` would make on `p` along `d` ([`Fine::None`] on occupied points).
     #[inline]
     pub fn fine(&self, p: Point, c: Color, d: Direction) -> Fine {
         self.patterns[c.index()][p.index()].fine().get(d)

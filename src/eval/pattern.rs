@@ -403,7 +403,7 @@ const OPP: u8 = 2;
 fn build_colour(rule: Rule, c: Color) -> Box<[Fine; EXT_KEYS]> {
     let own_code = cell::stone(c);
     let mut memo: Vec<Option<Pattern>> = vec![None; EXT_KEYS];
-    let mut out: Box<[Fine; EXT_KEYS]> = vec![Fine::Dead; EXT_KEYS]
+    let mut out: Box<[Fine; EXT_KEYS]> = vec![Fine::None; EXT_KEYS]
         .into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("the vector has EXT_KEYS entries"));
@@ -499,26 +499,23 @@ fn classify(rule: Rule, c: Color, line: &Line, memo: &mut [Option<Pattern>]) -> 
     result
 }
 
-/// The fine class of a stone of `c` on the centre: its pattern refined by how the line can grow (the strongest
-/// pattern one more own stone makes, or how many empty points make the next stronger one, see [`Fine::refine`]).
+/// The fine class of a stone of `c` on the centre: its pattern refined by how many empty points make the next
+/// stronger one (see [`Fine::refine`]).
 fn fine_class(rule: Rule, c: Color, line: &Line, memo: &mut [Option<Pattern>]) -> Fine {
     let p = classify(rule, c, line, memo);
-    let target = Fine::growth(p);
-    if p != Pattern::None && target.is_none() {
-        return Fine::refine(p, Pattern::None, 0);
-    }
-    let (mut best, mut ways) = (Pattern::None, 0);
+    let Some(target) = Fine::growth(p) else {
+        return Fine::refine(p, 0);
+    };
+    let mut ways = 0;
     for (s, &cell) in line.cells.iter().enumerate() {
         if cell != 0 {
             continue;
         }
         let mut next = *line;
         next.cells[s] = OWN;
-        let child = classify(rule, c, &next, memo);
-        best = best.max(child);
-        ways += u32::from(Some(child) == target);
+        ways += u32::from(classify(rule, c, &next, memo) == target);
     }
-    Fine::refine(p, best, ways)
+    Fine::refine(p, ways)
 }
 
 #[cfg(test)]
