@@ -17,6 +17,9 @@ pub struct Args {
     /// Node budget per move in the self-play games.
     #[arg(long, default_value_t = 1500, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
+    /// Rule of the self-play games and of the positions made from game records.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    rule: Rule,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -62,7 +65,7 @@ pub fn run(args: &Args) -> ExitCode {
         games: args.games,
         nodes: args.nodes,
         seed: args.seed,
-        rule: Rule::Freestyle,
+        rule: args.rule,
     };
     let loaded = if args.record.is_some() {
         let format = Format {
@@ -86,7 +89,7 @@ pub fn run(args: &Args) -> ExitCode {
     let (games, held, fitted) = split(samples, &SAMPLES);
     let prior = train::prior();
     let start = if args.from_current {
-        train::current(Rule::Freestyle)
+        train::current(args.rule)
     } else {
         prior.clone()
     };
@@ -119,8 +122,9 @@ pub fn run(args: &Args) -> ExitCode {
             .map(|p| ("--record", p))
             .or(args.samples.as_ref().map(|p| ("--samples", p)));
         let source = format!(
-            "{} --lambda {}",
+            "{} --rule {} --lambda {}",
             source_flags(file, read_back, args.games, args.nodes, args.seed),
+            args.rule,
             args.lambda
         );
         let note = format!(
