@@ -440,3 +440,48 @@ fn the_forbidden_command_lists_black_s_forbidden_points() {
     assert_eq!(status, 2);
     assert_eq!(forbidden_cli("h8 zz").0, 2);
 }
+
+/// A nearly full board whose one empty point, h8, is an overline point for black, with black to move: under
+/// renju black has no legal move, so the game is a draw (not a game in progress that nobody can continue).
+#[test]
+fn black_with_only_forbidden_points_left_is_a_draw() {
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for r in 0..15 {
+        for c in 0..15 {
+            // Runs of at most two in every direction, then a row of black with a gap at h8 (seven in a row
+            // through it), one point cut off its left end, and three flips to even the counts.
+            let mut is_black = (c + 2 * r) % 4 < 2;
+            if r == 7 && (4..=10).contains(&c) {
+                is_black = true;
+            }
+            if (r == 7 && c == 3) || (r == 0 && [0, 1, 5].contains(&c)) {
+                is_black = false;
+            }
+            if (r, c) == (7, 7) {
+                continue;
+            }
+            let p = Point::new(c, r).unwrap();
+            if is_black {
+                black.push(p)
+            } else {
+                white.push(p)
+            }
+        }
+    }
+    assert_eq!((black.len(), white.len()), (112, 112));
+    let board_of = |rule: Rule| {
+        let mut board = Board::new(rule);
+        for (&b, &w) in black.iter().zip(&white) {
+            board.make(b);
+            board.make(w);
+        }
+        board
+    };
+    let mut board = board_of(Rule::Renju);
+    assert_eq!(board.forbidden(pt("h8")), Some(Forbidden::Overline));
+    assert_eq!(board.outcome(), Outcome::Draw);
+    assert_eq!(board.play(pt("h8")), Err(PlayError::GameOver));
+    // A set-up of it is refused as decided; under freestyle the same point is black's winning move.
+    assert!(Position::from_stones(Rule::Renju, &black, &white, Color::Black).is_err());
+    assert_eq!(board_of(Rule::Freestyle).outcome(), Outcome::Ongoing);
+}

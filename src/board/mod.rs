@@ -124,7 +124,8 @@ pub enum Outcome {
         /// The points of the winning line.
         line: Vec<Point>,
     },
-    /// The board is full and nobody won.
+    /// Nobody won and nobody can move: the board is full, or under renju black is to move and every empty
+    /// point is forbidden to it.
     Draw,
 }
 
@@ -388,11 +389,19 @@ impl Board {
                 };
             }
         }
-        if self.history.len() == CELLS {
+        if self.history.len() == CELLS || self.black_is_stuck() {
             Outcome::Draw
         } else {
             Outcome::Ongoing
         }
+    }
+
+    /// Whether black is to move under renju and every empty point is forbidden to it (possible only on a
+    /// nearly full board; the scan stops at the first legal point, usually the first empty one).
+    fn black_is_stuck(&self) -> bool {
+        self.rule == Rule::Renju
+            && self.to_move() == Color::Black
+            && self.empty().iter().all(|p| renju::forbidden(self, p).is_some())
     }
 
     /// Plays `p` for the side to move after checking that the game is not over and `p` is empty.

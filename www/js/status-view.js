@@ -14,7 +14,10 @@ export function sideName(color) {
 
 /** Banner text for a finished game, null while it goes on. */
 export function resultText({ game, mode, humanColor }) {
-  if (game.draw) return t('page.result.draw');
+  if (game.draw) {
+    const stones = game.moves.length + (game.setup ? game.setup.black.length + game.setup.white.length : 0);
+    return t(stones < 225 ? 'page.result.drawNoMove' : 'page.result.draw');
+  }
   if (!game.winner) return null;
   const total = game.moves.length;
   const own = game.winner === 'black' ? Math.ceil(total / 2) : Math.floor(total / 2);

@@ -67,6 +67,7 @@ export default {
   'page.side.black': 'Black',
   'page.side.white': 'White',
   'page.result.draw': 'Draw: the board is full.',
+  'page.result.drawNoMove': 'Draw: every empty point is forbidden to black.',
   'page.result.youWin': 'You win in {own} moves (five in a row on move {total}).',
   'page.result.aiWins': 'The AI ({side}) wins in {own} moves (five in a row on move {total}).',
   'page.result.sideWins': '{side} wins in {own} moves (five in a row on move {total}).',

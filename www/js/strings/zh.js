@@ -67,6 +67,7 @@ export default {
   'page.side.black': '黑棋',
   'page.side.white': '白棋',
   'page.result.draw': '和棋：棋盘已满。',
+  'page.result.drawNoMove': '和棋：黑棋的空点全是禁手，无处可下。',
   'page.result.youWin': '你赢了！用了 {own} 手（第 {total} 手连成五子）。',
   'page.result.aiWins': '电脑（{side}）获胜，用了 {own} 手（第 {total} 手连成五子）。',
   'page.result.sideWins': '{side}获胜，用了 {own} 手（第 {total} 手连成五子）。',
