@@ -6,10 +6,10 @@ mod common;
 
 use gomoku::board::coord::Point;
 use gomoku::board::Rule;
-use gomoku::eval::codes::code;
+use gomoku::eval::codes::{coarse_code, fine_code, FINE_CODES};
+use gomoku::eval::fine::{Fine, FinePatterns};
 use gomoku::eval::games::{record_games, SelfPlay};
-use gomoku::eval::learned::{Tables, FEATURES};
-use gomoku::eval::pattern::{Pattern, Patterns};
+use gomoku::eval::learned::{Tables, FEATURES, OPP_BASE};
 use gomoku::eval::train::{self, Fit};
 
 fn no_clock() -> f64 {
@@ -19,18 +19,18 @@ fn no_clock() -> f64 {
 #[test]
 fn committed_weights_load_and_rank_threats_above_nothing() {
     let t = Tables::get(Rule::Freestyle);
-    let none = code(Patterns::NONE) as usize;
-    let four_three = code(Patterns::from_array([
-        Pattern::Four,
-        Pattern::OpenThree,
-        Pattern::None,
-        Pattern::None,
+    let none = fine_code(FinePatterns::NONE) as usize;
+    let four_three = fine_code(FinePatterns::from_array([
+        Fine::Four,
+        Fine::OpenThree2,
+        Fine::None,
+        Fine::None,
     ]));
-    let two = code(Patterns::from_array([
-        Pattern::ClosedTwo,
-        Pattern::None,
-        Pattern::None,
-        Pattern::None,
+    let two = fine_code(FinePatterns::from_array([
+        Fine::ClosedTwo1,
+        Fine::None,
+        Fine::None,
+        Fine::None,
     ]));
     assert_eq!(t.me[none], 0);
     assert!(
@@ -92,7 +92,24 @@ fn trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
     assert_eq!(train::loss(&w, &back), after);
     assert!(train::read_samples("0 1 99999:1").is_err());
     let src = train::weights_source(&w, "tiny run");
-    assert!(src.contains("pub const ME: [i16; CODES]") && src.contains("//! tiny run"));
+    assert!(src.contains("pub const ME: [i16; FINE_CODES]") && src.contains("//! tiny run"));
+}
+
+#[test]
+fn the_prior_gives_each_fine_code_the_weight_of_its_coarse_code() {
+    let prior = train::prior();
+    let mut by_coarse = std::collections::HashMap::new();
+    for f in 1..FINE_CODES {
+        let w = (prior[f], prior[OPP_BASE + f]);
+        let first = *by_coarse.entry(coarse_code(f as u16)).or_insert(w);
+        assert_eq!(first, w, "fine code {f}");
+    }
+    let code = |f: [Fine; 4]| fine_code(FinePatterns::from_array(f)) as usize;
+    let three = code([Fine::OpenThree2, Fine::None, Fine::None, Fine::None]);
+    let broken = code([Fine::OpenThree1, Fine::None, Fine::None, Fine::None]);
+    let two = code([Fine::OpenTwo4, Fine::None, Fine::None, Fine::None]);
+    assert_eq!(prior[three], prior[broken], "both refine one open three");
+    assert!(prior[three] > prior[two]);
 }
 
 #[test]

@@ -29,10 +29,11 @@ pub struct Args {
     /// Adam step size, in evaluation units.
     #[arg(long, default_value_t = 2.0)]
     rate: f64,
-    /// L2 strength towards the seed evaluation.
+    /// L2 strength towards the prior (the coarse round-3 tables spread over the fine codes).
     #[arg(long, default_value_t = 0.002)]
     l2: f64,
-    /// Start from the committed tables instead of the seed evaluation (the L2 prior stays the seed's).
+    /// Measure the committed tables instead of the prior as "before" (and write them back with --epochs 0);
+    /// the fit itself starts from the prior, which stays the L2 target.
     #[arg(long)]
     from_current: bool,
     /// A file of self-play samples (features and labels): read if it exists (no games are played), else

@@ -1,32 +1,32 @@
-//! The learned evaluation: trained tables indexed by pattern code ([`crate::eval::codes`]) for the side to
+//! The learned evaluation: trained tables indexed by fine pattern code ([`crate::eval::codes::fine_code`]) for the side to
 //! move's points and for the opponent's, a table over the threat mask (who holds fours, open threes and
 //! double threats), and a weight for the stones' centre values. The weights are data
 //! (`weights_freestyle.rs`, written by `gomoku train`); see [`crate::eval::train`].
 
 use crate::board::Rule;
-use crate::eval::codes::CODES;
+use crate::eval::codes::FINE_CODES;
 use crate::eval::weights_freestyle as freestyle;
 
 /// Number of threat-mask values ([`crate::eval::Position::threat_mask`] has 7 bits).
 pub const MASKS: usize = 1 << 7;
 
-/// Number of weights in a linear model over the features: codes for the side to move, codes for the
+/// Number of weights in a linear model over the features: fine codes for the side to move, codes for the
 /// opponent, the threat mask (one-hot), and the stones' centre-value balance.
-pub const FEATURES: usize = 2 * CODES + MASKS + 1;
+pub const FEATURES: usize = 2 * FINE_CODES + MASKS + 1;
 /// Index of the first opponent-code feature.
-pub const OPP_BASE: usize = CODES;
+pub const OPP_BASE: usize = FINE_CODES;
 /// Index of the first threat-mask feature.
-pub const MASK_BASE: usize = 2 * CODES;
+pub const MASK_BASE: usize = 2 * FINE_CODES;
 /// Index of the stone-balance feature.
-pub const STONE: usize = 2 * CODES + MASKS;
+pub const STONE: usize = 2 * FINE_CODES + MASKS;
 
 /// One rule's evaluation tables, in evaluation units (the trainer's logistic scale is
 /// [`crate::eval::train::SCALE`] units per unit of log-odds).
 pub struct Tables {
-    /// Value of a point by its code for the side to move.
-    pub me: [i32; CODES],
-    /// Value of a point by its code for the opponent.
-    pub opp: [i32; CODES],
+    /// Value of a point by its fine code for the side to move.
+    pub me: [i32; FINE_CODES],
+    /// Value of a point by its fine code for the opponent.
+    pub opp: [i32; FINE_CODES],
     /// Value of the threat mask.
     pub mask: [i32; MASKS],
     /// Value of one point of centre-value balance (side to move minus opponent).

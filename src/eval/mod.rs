@@ -2,6 +2,7 @@
 //! make/undo, plus the threat sets and sums that the search and the static evaluation read in O(1).
 
 pub mod codes;
+pub mod fine;
 pub mod games;
 pub mod learned;
 pub mod pattern;
@@ -9,35 +10,19 @@ pub mod policy;
 mod policy_freestyle;
 pub mod policy_train;
 pub mod train;
+/// The learned evaluation's tables over the coarse codes (training round 3): the trainer's prior for the fine
+/// tables.
+mod weights_coarse;
 mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, SLOTS};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
+use crate::eval::codes::FINE_PACKED;
+use crate::eval::fine::{Fine, FinePatterns};
 use crate::eval::learned::Tables;
 use crate::eval::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
-
-/// Weight of a point's combination in the seed evaluation (5/4 of it for the side to move, −1 for the opponent):
-/// the prior that the learned evaluation is trained from (see [`train::prior`]).
-#[inline]
-pub(crate) const fn eval_weight(c: Combo) -> i32 {
-    match c {
-        Combo::None => 0,
-        Combo::ClosedTwo => 2,
-        Combo::OpenTwo => 6,
-        Combo::OpenTwoClosedTwo => 10,
-        Combo::ClosedThree => 12,
-        Combo::DoubleOpenTwo => 20,
-        Combo::OpenThree => 40,
-        Combo::Four => 45,
-        Combo::OpenThreeClosedThree => 80,
-        Combo::DoubleThree => 160,
-        Combo::FourThree => 320,
-        Combo::DoubleFour | Combo::OpenFour => 500,
-        Combo::Five => 1000,
-    }
-}
 
 /// Whether a combination is a double threat short of an open four.
 #[inline]
@@ -67,7 +52,9 @@ pub struct SquareEval {
 pub struct Position {
     board: Board,
     table: &'static PatternTable,
-    patterns: [[Patterns; SLOTS]; 2],
+    patterns: [[Lines; SLOTS]; 2],
+    /// The fine code of every packed [`FinePatterns`] ([`codes::fine_code_table`]).
+    fine_codes: &'static [u16; FINE_PACKED],
     /// Empty points where the colour would make five.
     fives: [Bitboard; 2],
     /// Empty points where the colour would make a four (冲四 or 活四) but not five.
@@ -80,7 +67,7 @@ pub struct Position {
     stone_value: [i32; 2],
     /// The learned tables of the rule.
     learned: &'static Tables,
-    /// Per colour: the sum over empty points of the learned code value as side to move and as opponent.
+    /// Per colour: the sum over empty points of the learned fine-code value as side to move and as opponent.
     code_sum: [[i32; 2]; 2],
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
     doubles: [i32; 2],
@@ -95,7 +82,45 @@ pub struct Position {
     saved: Vec<Saved>,
     /// The patterns each move replaced, `(colour × SLOTS + slot, old value)`, in order; [`Saved::log_len`]
     /// marks where each move's entries start.
-    pattern_log: Vec<(u16, Patterns)>,
+    pattern_log: Vec<(u16, Lines)>,
+}
+
+/// A point's four directional patterns for one colour: the coarse ones (what the search and the threat sets
+/// read) and the fine classes they are refined from (what the learned evaluation reads), side by side so
+/// that one load, store or log entry carries both.
+/// Packed in one word: the coarse [`Patterns`] in the low half, the [`FinePatterns`] in the high half.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lines(u32);
+
+impl Lines {
+    /// Nothing in any direction (also every occupied point).
+    const NONE: Lines = Lines(0);
+
+    /// The four fine classes along [`Direction::ALL`] and their coarse patterns.
+    #[inline]
+    fn from_array(f: [Fine; 4]) -> Lines {
+        Lines(Patterns::from_array(f.map(Fine::coarse)).raw() as u32 | (FinePatterns::from_array(f).raw() as u32) << 16)
+    }
+
+    /// The same with `f` (and its coarse pattern) along `d`.
+    #[inline(always)]
+    fn with(self, d: Direction, f: Fine) -> Lines {
+        let (coarse, fine) = (3 * d as u32, 16 + 4 * d as u32);
+        let keep = !(7 << coarse | 15 << fine);
+        Lines(self.0 & keep | (f.coarse() as u32) << coarse | (f as u32) << fine)
+    }
+
+    /// The coarse patterns.
+    #[inline(always)]
+    fn coarse(self) -> Patterns {
+        Patterns::from_raw(self.0 as u16)
+    }
+
+    /// The fine classes.
+    #[inline(always)]
+    fn fine(self) -> FinePatterns {
+        FinePatterns::from_raw((self.0 >> 16) as u16)
+    }
 }
 
 /// The part of a [`Position`] that a move changes besides the patterns, saved before the move.
@@ -123,7 +148,8 @@ impl Position {
         let mut pos = Position {
             board: Board::with_first_player(rule, first),
             table: PatternTable::get(rule),
-            patterns: [[Patterns::NONE; SLOTS]; 2],
+            patterns: [[Lines::NONE; SLOTS]; 2],
+            fine_codes: codes::fine_code_table(),
             fives: [Bitboard::EMPTY; 2],
             fours: [Bitboard::EMPTY; 2],
             open_fours: [Bitboard::EMPTY; 2],
@@ -249,13 +275,13 @@ impl Position {
     /// The pattern `c` would make on `p` along `d` (None on occupied points).
     #[inline]
     pub fn pattern(&self, p: Point, c: Color, d: Direction) -> Pattern {
-        self.patterns[c.index()][p.index()].get(d)
+        self.patterns[c.index()][p.index()].coarse().get(d)
     }
 
     /// The combination `c` would make on `p` (None on occupied points).
     #[inline]
     pub fn combo(&self, p: Point, c: Color) -> Combo {
-        self.patterns[c.index()][p.index()].combo()
+        self.patterns[c.index()][p.index()].coarse().combo()
     }
 
     /// The seed program's square score of `p` for `c`: combination score plus position value (a point that
@@ -300,7 +326,7 @@ impl Position {
 
     /// The full breakdown of `p` for `c`.
     pub fn square(&self, p: Point, c: Color) -> SquareEval {
-        let directions = self.patterns[c.index()][p.index()].to_array();
+        let directions = self.patterns[c.index()][p.index()].coarse().to_array();
         let combo = self.combo(p, c);
         let occupied = self.board.at(p).is_some();
         let forbidden = if c == Color::Black { self.forbidden(p) } else { None };
@@ -362,7 +388,20 @@ impl Position {
     /// The pattern code ([`codes::code`]) of `p` for `c` (0 on occupied points).
     #[inline]
     pub fn code(&self, p: Point, c: Color) -> u16 {
-        codes::code(self.patterns[c.index()][p.index()])
+        codes::code(self.patterns[c.index()][p.index()].coarse())
+    }
+
+    /// The fine code ([`codes::fine_code`]) of `p` for `c` (0 on occupied points): what the learned evaluation
+    /// reads.
+    #[inline]
+    pub fn fine_code(&self, p: Point, c: Color) -> u16 {
+        self.fine_codes[self.patterns[c.index()][p.index()].fine().raw() as usize]
+    }
+
+    /// The fine class `c` would make on `p` along `d` ([`Fine::None`] on occupied points).
+    #[inline]
+    pub fn fine(&self, p: Point, c: Color, d: Direction) -> Fine {
+        self.patterns[c.index()][p.index()].fine().get(d)
     }
 
     /// Plays `p` for the side to move, unchecked: `p` must be empty.
@@ -458,13 +497,13 @@ impl Position {
         }
     }
 
-    /// The pattern `c` makes on the empty point `p` along `d` (`EXACT`: some colour's overlines do not win).
+    /// The fine class `c` makes on the empty point `p` along `d` (`EXACT`: some colour's overlines do not win).
     #[inline(always)]
-    fn line_pattern<const EXACT: bool>(&self, p: Point, c: Color, d: Direction) -> Pattern {
+    fn line_fine<const EXACT: bool>(&self, p: Point, c: Color, d: Direction) -> Fine {
         if EXACT && self.exact[c.index()] {
-            self.table.pattern_ext(c, self.board.key_ext(p, d, c))
+            self.table.fine_ext(c, self.board.key_ext(p, d, c))
         } else {
-            self.table.pattern(c, self.board.key(p, d))
+            self.table.fine(c, self.board.key(p, d))
         }
     }
 
@@ -474,8 +513,8 @@ impl Position {
         renju::local_verdict(lines).is_some()
     }
 
-    /// Recomputes one point's patterns (all directions, or only `dir`), combination and threat sets for both
-    /// colours.
+    /// Recomputes one point's fine classes and patterns (all directions, or only `dir`), combination and threat
+    /// sets for both colours.
     #[inline]
     fn refresh<const EXACT: bool>(&mut self, p: Point, dir: Option<Direction>) {
         let empty = !self.board.occupied().contains(p);
@@ -484,31 +523,41 @@ impl Position {
             let ci = c.index();
             let old = self.patterns[ci][i];
             let new = match (empty, dir) {
-                (false, _) => Patterns::NONE,
-                (true, Some(d)) => old.with(d, self.line_pattern::<EXACT>(p, c, d)),
-                (true, None) => Patterns::from_array(Direction::ALL.map(|d| self.line_pattern::<EXACT>(p, c, d))),
+                (false, _) => Lines::NONE,
+                (true, Some(d)) => old.with(d, self.line_fine::<EXACT>(p, c, d)),
+                (true, None) => Lines::from_array(Direction::ALL.map(|d| self.line_fine::<EXACT>(p, c, d))),
             };
-            let (was, now) = if EXACT && c == Color::Black && self.board.rule() == Rule::Renju {
-                let was_forbidden = self.maybe_forbidden.contains(p);
-                let forbidden = empty && self.locally_forbidden(p);
-                if new == old && forbidden == was_forbidden {
-                    continue;
-                }
-                self.maybe_forbidden.assign(p, forbidden);
-                let threats = |pats: Patterns, f: bool| if f { Threats::default() } else { pats.threats() };
-                (threats(old, was_forbidden), threats(new, forbidden))
+            // Black's threats under renju also depend on whether the point may be forbidden.
+            let renju_black = EXACT && c == Color::Black && self.board.rule() == Rule::Renju;
+            let (was_forbidden, forbidden) = if renju_black {
+                (self.maybe_forbidden.contains(p), empty && self.locally_forbidden(p))
             } else {
-                if new == old {
-                    continue;
-                }
-                (old.threats(), new.threats())
+                (false, false)
             };
+            if new == old && forbidden == was_forbidden {
+                continue;
+            }
             self.pattern_log.push(((ci * SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
-            let (was_code, now_code) = (codes::code(old) as usize, codes::code(new) as usize);
+            let codes = self.fine_codes;
+            let (was_code, now_code) = (
+                codes[old.fine().raw() as usize] as usize,
+                codes[new.fine().raw() as usize] as usize,
+            );
             let t = self.learned;
             self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];
             self.code_sum[ci][1] += t.opp[now_code] - t.opp[was_code];
+            if new.coarse() == old.coarse() && forbidden == was_forbidden {
+                // Only the fine classes changed: no threat changed.
+                continue;
+            }
+            let (was, now) = if renju_black {
+                self.maybe_forbidden.assign(p, forbidden);
+                let threats = |pats: Patterns, f: bool| if f { Threats::default() } else { pats.threats() };
+                (threats(old.coarse(), was_forbidden), threats(new.coarse(), forbidden))
+            } else {
+                (old.coarse().threats(), new.coarse().threats())
+            };
             self.doubles[ci] += i32::from(is_double(now.combo)) - i32::from(is_double(was.combo));
             let changed = was.flags ^ now.flags;
             if changed != 0 {

@@ -7,6 +7,7 @@
 
 use crate::board::coord::{Color, Direction};
 use crate::board::{cell, Rule, EXT_BACK, EXT_FORWARD, EXT_KEYS};
+use crate::eval::fine::Fine;
 use std::sync::OnceLock;
 
 /// What a stone makes along one line, weakest first.
@@ -302,6 +303,12 @@ impl Patterns {
         self.0
     }
 
+    /// The patterns of a packed value (only its low 12 bits are read).
+    #[inline(always)]
+    pub fn from_raw(raw: u16) -> Patterns {
+        Patterns(raw & 0xFFF)
+    }
+
     /// The pattern along `d`.
     #[inline]
     pub fn get(self, d: Direction) -> Pattern {
@@ -336,9 +343,10 @@ impl Patterns {
 /// Number of distinct line keys (8 neighbours × 2 bits).
 const KEYS: usize = 1 << 16;
 
-/// Pattern tables for one rule: `[colour][extended line key] → pattern`.
+/// Pattern tables for one rule: `[colour][extended line key] → fine class` (whose coarse pattern is the
+/// pattern, see [`Fine::coarse`]).
 pub struct PatternTable {
-    table: [Box<[Pattern; EXT_KEYS]>; 2],
+    table: [Box<[Fine; EXT_KEYS]>; 2],
 }
 
 impl PatternTable {
@@ -358,12 +366,25 @@ impl PatternTable {
     /// (stones five steps away cannot matter).
     #[inline(always)]
     pub fn pattern(&self, c: Color, key: u16) -> Pattern {
-        self.table[c.index()][key as usize]
+        self.fine(c, key).coarse()
     }
 
     /// The pattern a stone of `c` makes on a point whose extended line key is `key`.
     #[inline(always)]
     pub fn pattern_ext(&self, c: Color, key: u32) -> Pattern {
+        self.fine_ext(c, key).coarse()
+    }
+
+    /// The fine class ([`Fine`]) of a stone of `c` on a point whose line key is `key`, for a colour whose
+    /// overlines win.
+    #[inline(always)]
+    pub fn fine(&self, c: Color, key: u16) -> Fine {
+        self.table[c.index()][key as usize]
+    }
+
+    /// The fine class of a stone of `c` on a point whose extended line key is `key`.
+    #[inline(always)]
+    pub fn fine_ext(&self, c: Color, key: u32) -> Fine {
         self.table[c.index()][key as usize & (EXT_KEYS - 1)]
     }
 
@@ -379,10 +400,10 @@ const OWN: u8 = 1;
 const OPP: u8 = 2;
 
 /// Classifies every extended key for colour `c` by dynamic programming over "add one own stone".
-fn build_colour(rule: Rule, c: Color) -> Box<[Pattern; EXT_KEYS]> {
+fn build_colour(rule: Rule, c: Color) -> Box<[Fine; EXT_KEYS]> {
     let own_code = cell::stone(c);
     let mut memo: Vec<Option<Pattern>> = vec![None; EXT_KEYS];
-    let mut out: Box<[Pattern; EXT_KEYS]> = vec![Pattern::None; EXT_KEYS]
+    let mut out: Box<[Fine; EXT_KEYS]> = vec![Fine::None; EXT_KEYS]
         .into_boxed_slice()
         .try_into()
         .unwrap_or_else(|_| unreachable!("the vector has EXT_KEYS entries"));
@@ -403,7 +424,7 @@ fn build_colour(rule: Rule, c: Color) -> Box<[Pattern; EXT_KEYS]> {
             back: key as u32 & EXT_BACK != 0,
             forward: key as u32 & EXT_FORWARD != 0,
         };
-        out[key] = classify(rule, c, &ext, &mut memo);
+        out[key] = fine_class(rule, c, &ext, &mut memo);
     }
     // Where overlines win, a stone five steps away changes nothing.
     for key in keys..EXT_KEYS {
@@ -476,6 +497,25 @@ fn classify(rule: Rule, c: Color, line: &Line, memo: &mut [Option<Pattern>]) -> 
     };
     memo[idx] = Some(result);
     result
+}
+
+/// The fine class of a stone of `c` on the centre: its pattern refined by how many empty points make the next
+/// stronger one (see [`Fine::refine`]).
+fn fine_class(rule: Rule, c: Color, line: &Line, memo: &mut [Option<Pattern>]) -> Fine {
+    let p = classify(rule, c, line, memo);
+    let Some(target) = Fine::growth(p) else {
+        return Fine::refine(p, 0);
+    };
+    let mut ways = 0;
+    for (s, &cell) in line.cells.iter().enumerate() {
+        if cell != 0 {
+            continue;
+        }
+        let mut next = *line;
+        next.cells[s] = OWN;
+        ways += u32::from(classify(rule, c, &next, memo) == target);
+    }
+    Fine::refine(p, ways)
 }
 
 #[cfg(test)]

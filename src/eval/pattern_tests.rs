@@ -134,6 +134,7 @@ fn white_table_mirrors_black() {
     };
     for k in 0..=u16::MAX {
         assert_eq!(t.pattern(Color::Black, k), t.pattern(Color::White, swap(k)));
+        assert_eq!(t.fine(Color::Black, k), t.fine(Color::White, swap(k)));
     }
 }
 
@@ -159,5 +160,71 @@ fn combinations_rank_above_single_shapes() {
     ] {
         assert!(c.score() > last);
         last = c.score();
+    }
+}
+
+fn black_fine(line: &str) -> Fine {
+    PatternTable::get(Rule::Freestyle).fine(Color::Black, key(line))
+}
+
+#[test]
+fn fine_classes_tell_apart_shapes_of_one_pattern() {
+    // Twos by their ways to an open three.
+    assert_eq!(black_fine("...X*...."), Fine::OpenTwo4, "connected two _XX_: four ways");
+    assert_eq!(black_fine("..X.*...."), Fine::OpenTwo3, "split two X_X: three ways");
+    assert_eq!(black_fine(".X..*...."), Fine::OpenTwo2, "far two X__X: two ways");
+    assert_eq!(
+        black_fine("...O*X..."),
+        Fine::ClosedTwo3,
+        "OXX___: three ways to a closed three"
+    );
+    // Threes by their ways to an open four.
+    assert_eq!(black_fine("..XX*...."), Fine::OpenThree2, "true open three: either end");
+    assert_eq!(
+        black_fine(".X.X*...."),
+        Fine::OpenThree1,
+        "broken three X_XX: only the gap"
+    );
+    assert_eq!(
+        black_fine(".O.X*X..O"),
+        Fine::OpenThree1,
+        "cramped: only one end makes an open four"
+    );
+    assert_eq!(
+        black_fine("..OX*X..."),
+        Fine::ClosedThree2,
+        "OXXX__: two ways to a four"
+    );
+    assert_eq!(black_fine("..X.*.X.."), Fine::ClosedThree2, "X_X_X: either gap");
+    assert_eq!(black_fine("....*...."), Fine::None);
+    assert_eq!(black_fine("...X*XX.."), Fine::OpenFour);
+    for line in ["...X*....", ".X.X*....", "....*....", "...X*XX.."] {
+        assert_eq!(black_fine(line).coarse(), black(line), "{line}");
+    }
+}
+
+/// Every key of every rule's table, for both colours: the fine class is the key's pattern refined by what its
+/// children (one more own stone on an empty slot, looked up in the same table) make.
+#[test]
+fn fine_classes_refine_the_pattern_by_the_children_in_the_table() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let t = PatternTable::get(rule);
+        for c in Color::BOTH {
+            let keys = if rule.exact_five(c) { EXT_KEYS } else { KEYS };
+            let own = cell::stone(c) as u32;
+            for key in 0..keys as u32 {
+                let p = t.pattern_ext(c, key);
+                let fine = t.fine_ext(c, key);
+                assert_eq!(fine.coarse(), p);
+                let mut ways = 0;
+                for s in 0..8 {
+                    if (key >> (2 * s)) as u16 & 3 == cell::EMPTY {
+                        let child = t.pattern_ext(c, key | own << (2 * s));
+                        ways += u32::from(Some(child) == Fine::growth(p));
+                    }
+                }
+                assert_eq!(fine, Fine::refine(p, ways), "{rule:?} {c:?} key {key:#x}");
+            }
+        }
     }
 }

@@ -1,15 +1,15 @@
 //! The trainer of the learned evaluation: positions from fast self-play games ([`crate::eval::games`]),
 //! labelled with the game's result from the side to move's view mixed with the search's score, and a
-//! logistic regression (Adam, L2 towards the seed evaluation) over the features of [`crate::eval::learned`].
-//! `gomoku train` drives it and writes the weights as Rust source (`src/eval/weights_freestyle.rs`).
+//! logistic regression (Adam, L2 towards the prior: the coarse round-3 tables spread over the fine codes) over
+//! the features of [`crate::eval::learned`]. `gomoku train` drives it and writes the weights as Rust source
+//! (`src/eval/weights_freestyle.rs`).
 
 use crate::board::coord::Point;
 use crate::board::Rule;
-use crate::eval::codes::{patterns_of, CODES};
+use crate::eval::codes::{coarse_code, FINE_CODES};
 use crate::eval::games::{record_games, GameRecord, SelfPlay};
 use crate::eval::learned::{Tables, FEATURES, MASK_BASE, OPP_BASE, STONE};
-use crate::eval::pattern::Patterns;
-use crate::eval::{eval_weight, Position};
+use crate::eval::{weights_coarse as coarse, Position};
 use crate::search::LIKELY_BOUND;
 
 /// Evaluation units per unit of log-odds: a position evaluated at `SCALE` wins with probability σ(1).
@@ -30,17 +30,17 @@ pub struct Sample {
 /// The features of `pos` from the side to move's view (see [`FEATURES`]).
 pub fn features(pos: &Position) -> Vec<(u16, f32)> {
     let me = pos.to_move();
-    let mut counts = [0u16; 2 * CODES];
+    let mut counts = vec![0u16; 2 * FINE_CODES];
     for p in Point::all() {
         if pos.board().at(p).is_none() {
-            counts[pos.code(p, me) as usize] += 1;
-            counts[OPP_BASE + pos.code(p, me.opponent()) as usize] += 1;
+            counts[pos.fine_code(p, me) as usize] += 1;
+            counts[OPP_BASE + pos.fine_code(p, me.opponent()) as usize] += 1;
         }
     }
     let mut out: Vec<(u16, f32)> = counts
         .iter()
         .enumerate()
-        .filter(|&(i, &n)| n > 0 && i % CODES != 0)
+        .filter(|&(i, &n)| n > 0 && i % FINE_CODES != 0)
         .map(|(i, &n)| (i as u16, n as f32))
         .collect();
     out.push(((MASK_BASE + pos.threat_mask()) as u16, 1.0));
@@ -115,18 +115,20 @@ pub fn samples(games: &[GameRecord], rule: Rule, lambda: f32) -> Vec<Sample> {
     out
 }
 
-/// The seed evaluation as weights of the same features: a point's combination counts 5/4 for the side to
-/// move and −1 for the opponent, plus the stones' centre values. Training starts here, and L2 pulls rarely
-/// seen codes back here.
+/// The prior: the coarse tables trained before the fine codes (`weights_coarse.rs`, round 3), each fine code
+/// weighted as the coarse code it refines, with their threat-mask and centre weights. Training starts here
+/// (unless it starts from the committed tables), and L2 pulls rarely seen fine codes back here.
 pub fn prior() -> Vec<f64> {
     let mut w = vec![0.0; FEATURES];
-    for code in 1..CODES {
-        let combo = Patterns::from_array(patterns_of(code as u16)).combo();
-        let v = eval_weight(combo) as f64;
-        w[code] = v * 5.0 / 4.0;
-        w[OPP_BASE + code] = -v;
+    for code in 1..FINE_CODES {
+        let c = coarse_code(code as u16) as usize;
+        w[code] = coarse::ME[c] as f64;
+        w[OPP_BASE + code] = coarse::OPP[c] as f64;
     }
-    w[STONE] = 1.0;
+    for (i, &m) in coarse::MASK.iter().enumerate() {
+        w[MASK_BASE + i] = m as f64;
+    }
+    w[STONE] = coarse::STONE as f64;
     w
 }
 
@@ -212,16 +214,16 @@ pub fn weights_source(w: &[f64], note: &str) -> String {
     let mut out = tables_source(
         "Learned evaluation weights, written by `gomoku train`",
         note,
-        "use crate::eval::codes::CODES;\nuse crate::eval::learned::MASKS;",
+        "use crate::eval::codes::FINE_CODES;\nuse crate::eval::learned::MASKS;",
         &[
             (
-                "Value of a point's code for the side to move.",
-                "ME: [i16; CODES]",
+                "Value of a point's fine code for the side to move.",
+                "ME: [i16; FINE_CODES]",
                 &w[..OPP_BASE],
             ),
             (
-                "Value of a point's code for the opponent.",
-                "OPP: [i16; CODES]",
+                "Value of a point's fine code for the opponent.",
+                "OPP: [i16; FINE_CODES]",
                 &w[OPP_BASE..MASK_BASE],
             ),
             ("Value of the threat mask.", "MASK: [i16; MASKS]", &w[MASK_BASE..STONE]),
