@@ -186,13 +186,6 @@ impl FinePatterns {
         Fine::ALL[(self.0 >> (4 * d as u16)) as usize & 15]
     }
 
-    /// The same classes with `f` along `d`.
-    #[inline(always)]
-    pub fn with(self, d: Direction, f: Fine) -> FinePatterns {
-        let shift = 4 * d as u16;
-        FinePatterns((self.0 & !(15 << shift)) | (f as u16) << shift)
-    }
-
     /// All four, in [`Direction::ALL`] order.
     pub fn to_array(self) -> [Fine; 4] {
         Direction::ALL.map(|d| self.get(d))
@@ -218,6 +211,6 @@ mod tests {
         }
         let f = FinePatterns::from_array([Fine::OpenTwo4, Fine::None, Fine::Five, Fine::ClosedTwo2]);
         assert_eq!(f.to_array(), [Fine::OpenTwo4, Fine::None, Fine::Five, Fine::ClosedTwo2]);
-        assert_eq!(f.with(Direction::ALL[1], Fine::Four).get(Direction::ALL[1]), Fine::Four);
+        assert_eq!(f.get(Direction::ALL[2]), Fine::Five);
     }
 }

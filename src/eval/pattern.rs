@@ -315,13 +315,6 @@ impl Patterns {
         Pattern::ALL[(self.0 >> (3 * d as u16)) as usize & 7]
     }
 
-    /// The same patterns with `p` along `d`.
-    #[inline]
-    pub fn with(self, d: Direction, p: Pattern) -> Patterns {
-        let shift = 3 * d as u16;
-        Patterns((self.0 & !(7 << shift)) | (p as u16) << shift)
-    }
-
     /// All four, in [`Direction::ALL`] order.
     pub fn to_array(self) -> [Pattern; 4] {
         Direction::ALL.map(|d| self.get(d))
