@@ -188,24 +188,41 @@ fn a_vcf_of_several_fours_is_line_one_and_its_line_ends_in_five() {
     )
     .unwrap();
     let a = analyze(&pos, &budget(100_000), 3);
-    let first = &a.lines[0];
-    assert!(first.score > MATE_BOUND, "a proven win: {a:?}");
-    assert_eq!(first.score_text(), "win in 3", "{first:?}");
-    // The line, played out, is legal and ends with black's five.
+    assert_wins_in(&pos, &a.lines[0], 3);
+}
+
+/// `line` is a proven win in `moves` moves for the side to move in `pos`, and its moves, played out, are legal
+/// and end with that side's five (so the distance shown is the real one).
+fn assert_wins_in(pos: &Position, line: &gomoku::search::analysis::Line, moves: usize) {
+    assert!(line.score > MATE_BOUND, "a proven win: {line:?}");
+    assert_eq!(line.score_text(), format!("win in {moves}"), "{line:?}");
+    assert_eq!(line.pv.len(), 2 * moves - 1, "the line goes to the five: {line:?}");
     let mut walk = pos.clone();
     let mut outcome = Outcome::Ongoing;
-    for &m in &first.pv {
-        outcome = walk.play(m).unwrap_or_else(|e| panic!("{first:?}: {m}: {e}"));
+    for &m in &line.pv {
+        outcome = walk.play(m).unwrap_or_else(|e| panic!("{line:?}: {m}: {e}"));
     }
     assert!(
-        matches!(
-            outcome,
-            Outcome::Win {
-                winner: Color::Black,
-                ..
-            }
-        ),
-        "the line ends in black's five: {first:?}"
+        matches!(outcome, Outcome::Win { winner, .. } if winner == pos.to_move()),
+        "the line ends in five: {line:?}"
+    );
+}
+
+#[test]
+fn a_win_by_threats_counts_its_moves_to_the_five() {
+    // Black h9 h10 and i8 j8: h8 makes two open threes; whatever white blocks, black makes an open four and
+    // then five: a win in 3 (the threat search's line ends at the open four, two plies short of the five).
+    let pos = parse_position("b:h9 b:h10 b:i8 b:j8 w:a1 w:o1 w:a15 w:o15 to:black", Rule::Freestyle).unwrap();
+    let a = analyze(&pos, &budget(100_000), 3);
+    assert_eq!(a.lines[0].best_move(), Some(pts("h8")[0]), "{a:?}");
+    assert_wins_in(&pos, &a.lines[0], 3);
+    let single = Engine::new(8, no_clock)
+        .think(&pos, &budget(100_000), None, &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        single.score_text(),
+        "win in 3",
+        "the single-line search too: {single:?}"
     );
 }
 
