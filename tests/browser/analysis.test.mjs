@@ -121,13 +121,16 @@ test('Hint shows the best move without playing it', async () => {
 });
 
 test('threat overlay marks a four point of each colour and the heat map renders', async () => {
-  // Black h8 h9 h10 (open three: h7, h11 make fours), white a1 a3 a5 (nothing). Black (the human in the
-  // page's default mode) is to move, so the AI does not answer before the mode changes.
+  // Black h8 h9 h10 (open three: h7, h11 make fours), white a1 a3 a5 (a2 and a4 make fours, a6 an open
+  // three). Black (the human in the page's default mode) is to move, so the AI does not answer before the mode
+  // changes.
   const { page, context, errors } = await openPage(env, { hash: '#moves=h8,a1,h9,a3,h10,a5' });
   await setMode(page, 'hvh');
   await page.check('#show-threats');
   await page.waitForFunction(() => /black four/.test(document.querySelector('[data-point="h11"]').getAttribute('aria-label')));
   assert.match(await cell(page, 'h7').getAttribute('aria-label'), /black four/);
+  for (const p of ['a2', 'a4']) assert.match(await cell(page, p).getAttribute('aria-label'), /white four/, p);
+  assert.match(await cell(page, 'a6').getAttribute('aria-label'), /white open three/);
   assert.doesNotMatch(await cell(page, 'o15').getAttribute('aria-label'), /four|three/);
   const before = await page.$eval('#board-canvas', (c) => c.toDataURL());
   await page.check('#show-heat');
