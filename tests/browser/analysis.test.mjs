@@ -101,6 +101,13 @@ test('analysis mode marks 5 candidates, shows lines on hover, the bar, and plays
   await page.waitForFunction(() => document.querySelectorAll('#analysis-list .candidate').length >= 5, null, { timeout: 20000 });
   const after = await candidateCells(page);
   assert.ok(!after.some((c) => c.point === first.point), 'candidates are for the new position');
+  // Navigating back restarts the analysis on that position: the report starts again from nothing.
+  await page.focus('#btn-new');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await record(page), 'h8 i9 h10 h9 g9 i7');
+  assert.equal(await page.textContent('#analysis-status'), 'Analysing…', 'a fresh analysis');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-list .candidate').length >= 5, null, { timeout: 20000 });
+  await page.keyboard.press('End');
   await page.uncheck('#analysis-on');
   assert.equal(await page.isHidden('#eval-bar'), true);
   assert.equal((await candidateCells(page)).length, 0, 'candidates cleared when analysis is off');
