@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, openPage, cell, record, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
+import { startBrowser, openPage, waitReady, cell, record, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -48,6 +48,10 @@ test('set up a position with white to move; the AI (white) plays from it and the
   assert.equal(await page.locator('#move-list li').count(), 1);
   assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /^#moves=b:h8,b:h9,b:h10,w:i9,w:o15,to:white,/);
 
+  // The game with its set-up is saved like any other: a reload brings it back.
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await record(page), rec, 'restored after a reload');
   // The link reopens the same set-up and moves.
   const { page: page2, context: context2, errors: errors2 } = await openPage(env, { hash: await page.evaluate(() => location.hash) });
   assert.equal(await record(page2), rec);
