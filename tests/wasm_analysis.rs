@@ -105,3 +105,28 @@ fn parse_record_reads_set_up_positions() {
     let first = js_sys::Array::from(&get(&a, "lines")).get(0);
     assert!(["h6", "h7", "h11", "h12"].contains(&get(&first, "move").as_string().unwrap().as_str()));
 }
+
+#[wasm_bindgen_test]
+fn analyze_reads_the_rule_option() {
+    // h8 is black's double three under renju (and the winning point in freestyle): no renju line starts there.
+    let record = "b:h9 b:h10 b:i8 b:j8 w:a1 w:o1 w:a15 w:o15 to:black";
+    let mut engine = Engine::new();
+    let moves = |engine: &mut Engine, opts: &str| -> Vec<String> {
+        let a = engine
+            .analyze(s(record), js_sys::JSON::parse(opts).unwrap(), None)
+            .unwrap();
+        js_sys::Array::from(&get(&a, "lines"))
+            .iter()
+            .map(|l| get(&l, "move").as_string().unwrap())
+            .collect()
+    };
+    let free = moves(&mut engine, r#"{"lines": 10, "timeMs": 300, "depth": 3}"#);
+    assert!(free.contains(&"h8".to_string()), "freestyle offers h8: {free:?}");
+    let renju = moves(
+        &mut engine,
+        r#"{"lines": 10, "timeMs": 300, "depth": 3, "rule": "renju"}"#,
+    );
+    assert!(!renju.is_empty() && !renju.contains(&"h8".to_string()), "{renju:?}");
+    let caro = js_sys::JSON::parse(r#"{"rule": "caro"}"#).unwrap();
+    assert!(engine.analyze(s(record), caro, None).is_err());
+}

@@ -379,6 +379,22 @@ impl Board {
             .find(|line| self.rule.is_win(c, line.len()))
     }
 
+    /// Why a set-up board (stones placed in no known order) is not a position a game under the rule can
+    /// reach, if it is not: a winning line already on it, or under renju a black overline (forbidden however
+    /// it was reached). Judged on the whole board, so the order the stones are listed in does not matter.
+    pub fn setup_problem(&self) -> Option<String> {
+        if let Some(p) = self.occupied().iter().find(|&p| self.winning_line(p).is_some()) {
+            return Some(format!("{} already has five in a row (through {p})", self.at(p)?));
+        }
+        let black = Color::Black;
+        let overline = |p: Point| Direction::ALL.iter().any(|&d| self.run(p, d, black).len() > 5);
+        let over = self
+            .stones(black)
+            .iter()
+            .find(|&p| self.rule == Rule::Renju && overline(p));
+        over.map(|p| format!("black has an overline through {p}, which renju forbids"))
+    }
+
     /// The game's state after the moves played so far.
     pub fn outcome(&self) -> Outcome {
         if let Some(p) = self.last_move() {

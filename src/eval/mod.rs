@@ -208,15 +208,16 @@ impl Position {
         let mut pos = Position::with_first_player(rule, first);
         for i in 0..a.len().max(b.len()) {
             for &p in [a.get(i), b.get(i)].into_iter().flatten() {
-                // The order of set-up stones is invented, so renju's forbidden points are not checked.
-                if pos.board().outcome() != Outcome::Ongoing {
-                    return Err(PlayError::GameOver.to_string());
-                }
+                // The order of set-up stones is invented: renju's forbidden points are not checked, and fives
+                // are looked for once every stone is placed (a standard overline may pass through a five).
                 if pos.board().at(p).is_some() {
                     return Err(PlayError::Occupied(p).to_string());
                 }
                 pos.make(p);
             }
+        }
+        if let Some(why) = pos.board().setup_problem() {
+            return Err(why);
         }
         if pos.board().outcome() != Outcome::Ongoing {
             return Err("the position is already decided".into());

@@ -222,6 +222,28 @@ mod tests {
     }
 
     #[test]
+    fn set_up_stones_are_judged_as_a_whole_not_in_the_order_listed() {
+        let six = |first: &str, rest: &str| {
+            format!("{first}:a1 {first}:a2 {first}:a3 {first}:a4 {first}:a5 {first}:a6 {rest}")
+        };
+        let white = "w:c1 w:c2 w:c3 w:e4 w:c6 w:c8";
+        let black = "b:c1 b:c2 b:c3 b:e4 b:c6 b:c8";
+        // A six is no win in standard: a legal position, whichever stone is listed last.
+        for record in [six("b", white), format!("b:a1 b:a2 b:a3 b:a5 b:a6 b:a4 {white}")] {
+            assert!(parse_game(&record, Rule::Standard).is_ok(), "{record}");
+        }
+        // In freestyle it is a win already on the board; under renju black's overline is forbidden, white's wins.
+        let err = |record: &str, rule| match parse_game(record, rule) {
+            Err(RecordError::Setup(why)) => why,
+            other => panic!("{record} under {rule:?}: {other:?}"),
+        };
+        assert!(err(&six("b", white), Rule::Freestyle).contains("black already has five"));
+        assert!(err(&six("b", white), Rule::Renju).contains("overline"));
+        assert!(err(&six("w", black), Rule::Renju).contains("white already has five"));
+        assert!(err("b:a2 b:a3 b:a4 b:a5 b:a1 w:c1 w:c2 w:c3 w:c5 w:c7", Rule::Standard).contains("five"));
+    }
+
+    #[test]
     fn bad_records_say_what_is_wrong() {
         assert_eq!(
             parse_position("h8 z9", Rule::Freestyle).err().unwrap().to_string(),

@@ -220,8 +220,7 @@ impl Engine {
                 let decided = searched
                     .iter()
                     .all(|l| l.score.abs() > MATE_BOUND && (MATE - l.score.abs()) as u32 <= depth);
-                let late = settings.time_ms.is_some_and(|t| clock() - start > t * 0.6);
-                if decided || late {
+                if decided {
                     break;
                 }
             }

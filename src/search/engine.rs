@@ -187,6 +187,35 @@ const LEAF_VCF_MOVES: u8 = 8;
 /// Node budget of a VCF at the search horizon.
 const LEAF_VCF_NODES: u64 = 40;
 
+/// A threat line that ends when the attacker makes an open four (the VCT's main line does) is two plies short
+/// of the five: appends the defender's block of one end and the attacker's five at the other, so that the
+/// line's length is the distance to the win and the line can be shown through to the five.
+fn play_out_open_four(pos: &mut Position, line: &mut Vec<Point>) {
+    let mut made = 0;
+    for &m in line.iter() {
+        if pos.board().at(m).is_some() || pos.board().outcome() != Outcome::Ongoing {
+            break;
+        }
+        pos.make(m);
+        made += 1;
+    }
+    let attacker = pos.to_move().opponent();
+    if made == line.len() && !pos.last_move_won() && pos.fives(pos.to_move()).is_empty() {
+        // The defender blocks one five point (under renju black cannot block on a forbidden one).
+        let block = pos.fives(attacker).iter().find(|&q| !pos.is_forbidden_move(q));
+        if let Some(block) = block.filter(|_| pos.fives(attacker).count() >= 2) {
+            pos.make(block);
+            if let Some(five) = pos.fives(attacker).first() {
+                line.extend([block, five]);
+            }
+            pos.undo();
+        }
+    }
+    for _ in 0..made {
+        pos.undo();
+    }
+}
+
 impl Game for GomokuGame<'_> {
     type Move = Point;
 
@@ -392,7 +421,8 @@ impl Engine {
             self.threats.set_deadline(deadline(0.4));
             let found = self.threats.vct(work, ROOT_VCT_PLIES, budget);
             threat_nodes += self.threats.nodes();
-            if let Some(line) = found {
+            if let Some(mut line) = found {
+                play_out_open_four(work, &mut line);
                 let info = quick(line.len() as u32, MATE - line.len() as i32, line, threat_nodes);
                 return Some(RootPlan::Solved(info));
             }

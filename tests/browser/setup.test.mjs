@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, openPage, cell, record, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
+import { startBrowser, openPage, waitReady, cell, record, setSettings, waitAiIdle, assertNoErrors } from './helpers.mjs';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -48,6 +48,10 @@ test('set up a position with white to move; the AI (white) plays from it and the
   assert.equal(await page.locator('#move-list li').count(), 1);
   assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /^#moves=b:h8,b:h9,b:h10,w:i9,w:o15,to:white,/);
 
+  // The game with its set-up is saved like any other: a reload brings it back.
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await record(page), rec, 'restored after a reload');
   // The link reopens the same set-up and moves.
   const { page: page2, context: context2, errors: errors2 } = await openPage(env, { hash: await page.evaluate(() => location.hash) });
   assert.equal(await record(page2), rec);
@@ -62,6 +66,9 @@ test('a set-up with a five on the board is refused; an empty board with white fi
   const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9' });
   await page.selectOption('#mode', 'hvh');
   await page.click('#btn-setup');
+  // The game under the editor is not on show: Undo and Redo wait until the editor is closed.
+  assert.equal(await page.isDisabled('#btn-undo'), true);
+  assert.equal(await page.isDisabled('#btn-redo'), true);
   await page.click('#btn-setup-clear');
   for (const p of ['a1', 'a2', 'a3', 'a4', 'a5']) await cell(page, p).click();
   await page.check('#setup-white');
@@ -75,6 +82,35 @@ test('a set-up with a five on the board is refused; an empty board with white fi
   assert.equal(await record(page), 'to:white');
   await cell(page, 'h8').click();
   assert.match(await cell(page, 'h8').getAttribute('aria-label'), /^h8 white, move 1/);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('malformed set-up records and links are refused with the reason; the game stays as it was', async () => {
+  const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9' });
+  await page.selectOption('#mode', 'hvh');
+  for (const [bad, reason] of [
+    ['b:h8 b:z99 to:white', /set-up position is not valid: bad point/],
+    ['b:h8 b:h9 to:black', /2 black and 0 white stones cannot have black to move/],
+    ['to:purple h8', /unknown side/],
+    ['h8 b:i9', /comes after the moves/],
+    ['b:h8 w:h8', /already occupied|h8/],
+    ['b:a1 b:a2 b:a3 b:a4 b:a5 w:c1 w:c2 w:c3 w:c4 w:c6 to:white', /not valid/],
+    ['x:h8', /unknown part/],
+  ]) {
+    await page.fill('#record-input', bad);
+    await page.click('#btn-load');
+    const note = await page.textContent('#record-note');
+    assert.match(note, reason, bad);
+    assert.match(note, /unchanged/, bad);
+    assert.equal(await record(page), 'h8 i9', `game intact after "${bad}"`);
+  }
+  // The same as a link.
+  await page.evaluate(() => { location.hash = 'moves=b:h8,b:h9,to:black'; });
+  await page.waitForFunction(() => /could not load the link/i.test(document.getElementById('message').textContent));
+  assert.match(await page.textContent('#message'), /cannot have black to move/);
+  assert.equal(await record(page), 'h8 i9');
+  assert.match(page.url(), /#moves=h8,i9$/, 'the address bar shows the game again');
   assertNoErrors(errors);
   await context.close();
 });

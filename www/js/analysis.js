@@ -358,7 +358,10 @@ export class AnalysisPanel {
     if (this.#hint?.record === this.#record) status += ` ${t('analysis.hintText', { move: this.#hint.move, score: scoreText(this.#hint.score) })}`;
     el.status.textContent = status;
     el.status.dataset.kind = this.#error ? 'error' : 'info';
-    // Candidate list.
+    // Candidate list, rebuilt: a keyboard user's focus stays on the same move (or rank if it left the list).
+    const buttons = () => [...el.list.querySelectorAll('[data-move]')];
+    const focused = el.list.contains(document.activeElement) ? document.activeElement.dataset.move : null;
+    const focusedRank = focused ? buttons().findIndex((b) => b.dataset.move === focused) : -1;
     el.list.replaceChildren(...lines.map((line, i) => {
       const item = document.createElement('li');
       const button = document.createElement('button');
@@ -376,6 +379,10 @@ export class AnalysisPanel {
       item.append(button, pv);
       return item;
     }));
+    if (focused) {
+      const now = buttons();
+      (now.find((b) => b.dataset.move === focused) ?? now[Math.min(focusedRank, now.length - 1)])?.focus();
+    }
     // Winning line control.
     const win = this.#winningLine();
     if (!win) this.#pinned = false;

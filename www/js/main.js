@@ -401,6 +401,7 @@ function newGame() {
 
 /** Takes back a move; against the AI, the AI's reply and the human's move together. */
 function undo() {
+  if (setupEditor.active) return; // the game under the set-up being edited is not shown: leave it alone
   cancelAi();
   if (mode === 'hva') {
     while (game.canUndo) {
@@ -418,6 +419,7 @@ function undo() {
 }
 
 function redo() {
+  if (setupEditor.active) return;
   cancelAi();
   if (mode === 'hva') {
     // The human's move and the AI's reply come back together.

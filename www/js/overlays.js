@@ -4,7 +4,7 @@
 // Each layer is {draw(ctx, geometry), labels: Map<point, string>}; compose() stacks them for BoardView.
 
 import { t } from './i18n.js';
-import { shortScore } from './score.js';
+import { scoreText, shortScore } from './score.js';
 
 const RANK_COLORS = ['#1f8a4c', '#2a62b8', '#2a62b8', '#2a62b8', '#2a62b8'];
 
@@ -25,7 +25,8 @@ export function compose(layers) {
  */
 export function candidates(lines, covered = new Set()) {
   const labels = new Map();
-  lines.forEach((line, i) => labels.set(line.move, t('analysis.cellCandidate', { rank: i + 1, score: shortScore(line.score) })));
+  // Screen readers get the score in words ("win in 3"); the disc has room only for the short form ("W3").
+  lines.forEach((line, i) => labels.set(line.move, t('analysis.cellCandidate', { rank: i + 1, score: scoreText(line.score) })));
   return {
     labels,
     draw(ctx, { cell, centre }) {

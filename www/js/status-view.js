@@ -44,7 +44,7 @@ export function statusText({ game, mode, thinking, editing, analysing, blocked, 
  * `ui`: { status, banner, bannerText, undo, redo, stop, pause, step } elements.
  */
 export function renderStatus(ui, state) {
-  const { game, mode, humanColor, thinking, paused, aiTurn } = state;
+  const { game, mode, humanColor, thinking, editing, paused, aiTurn } = state;
   const result = resultText(state);
   ui.status.textContent = statusText(state);
   ui.status.hidden = result !== null;
@@ -52,10 +52,10 @@ export function renderStatus(ui, state) {
   ui.bannerText.textContent = result ?? '';
   ui.banner.dataset.result = game.winner ?? (game.draw ? 'draw' : '');
 
-  ui.undo.disabled = !(mode === 'hva'
+  ui.undo.disabled = editing || !(mode === 'hva'
     ? game.moves.some((_, i) => game.colorOf(i) === humanColor)
     : game.canUndo);
-  ui.redo.disabled = !game.canRedo;
+  ui.redo.disabled = editing || !game.canRedo;
   ui.stop.disabled = !thinking;
   ui.pause.hidden = ui.step.hidden = mode !== 'ava';
   ui.pause.textContent = paused ? t('page.resume') : t('page.pause');
