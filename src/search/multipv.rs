@@ -4,11 +4,10 @@
 //! Every root move is searched once. While fewer than N moves have exact scores, a move is searched with a
 //! full window; after that the root's α is the N-th best exact score (not the best), and each later move is
 //! first searched with a null window against it (with the usual late-move reductions), then re-searched with
-//! a full window only when it beats it. The full-window searches are aspiration windows: around the move's
-//! own score at the previous depth when it was a line, else from the previous N-th score (below) to the
-//! previous best score (above); a search that fails high is repeated with a higher top, and when fewer than N
-//! moves end above the bottom the moves that failed low are searched again with a lower one. A score reported
-//! is therefore always exact; a move that only has a bound is never a line.
+//! a full window only when it beats it. The full-window searches are aspiration windows from the previous
+//! depth's N-th score (below) to its best score (above); a search that fails high is repeated with a higher
+//! top, and when fewer than N moves end above the bottom the moves that failed low are searched again with a
+//! lower one. A score reported is therefore always exact; a move that only has a bound is never a line.
 
 use crate::search::{Game, MoveList, Searcher, INFINITY, MATE_BOUND, MAX_MOVES};
 
@@ -88,12 +87,6 @@ impl<'a, G: Game> Searcher<'a, G> {
                 } else {
                     lo.max(found[want - 1].score)
                 };
-                // The move's own previous score, when it was a line: a narrow window around it.
-                let guess = prev
-                    .iter()
-                    .find(|l| l.pv.first() == Some(&m))
-                    .map(|l| l.score)
-                    .filter(|p| depth >= 4 && p.abs() < MATE_BOUND && p + ASPIRATION > alpha);
                 game.make(m);
                 let mut s = INFINITY;
                 if found.len() >= want {
@@ -109,25 +102,15 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                 }
                 if s > alpha && !self.stopped {
-                    let (mut a, mut b) = match guess {
-                        Some(p) => (alpha.max(p - ASPIRATION), p + ASPIRATION),
-                        None => (alpha, if hi > alpha + 1 { hi } else { INFINITY }),
-                    };
-                    let (mut da, mut db) = (ASPIRATION, ASPIRATION);
+                    let mut b = if hi > alpha + 1 { hi } else { INFINITY };
+                    let mut delta = ASPIRATION;
                     loop {
-                        s = -self.negamax(game, depth - 1, 1, -b, -a);
-                        if self.stopped {
+                        s = -self.negamax(game, depth - 1, 1, -b, -alpha);
+                        if self.stopped || s < b || b >= INFINITY {
                             break;
                         }
-                        if s >= b && b < INFINITY {
-                            b = widen(s, db, INFINITY);
-                            db *= 4;
-                        } else if s <= a && a > alpha {
-                            a = widen(s, da, -INFINITY).max(alpha);
-                            da *= 4;
-                        } else {
-                            break;
-                        }
+                        b = widen(s, delta, INFINITY);
+                        delta *= 4;
                     }
                 }
                 game.undo();
