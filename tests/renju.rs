@@ -214,6 +214,47 @@ fn a_four_whose_block_is_forbidden_to_black_wins_for_white() {
     assert!(ThreatSolver::new().vcf(&mut free, 4, 10_000).is_none());
 }
 
+/// Replays `line` from `pos` with the legality checks of [`Position::play`]: false if black's move on a
+/// forbidden point (or any illegal move) is in it.
+fn line_is_legal(pos: &Position, line: &[Point]) -> bool {
+    let mut p = pos.clone();
+    line.iter().all(|&m| p.play(m).is_ok())
+}
+
+#[test]
+fn black_s_threat_search_under_renju_never_plays_a_forbidden_point() {
+    // h8 makes two fours for black (column h8-h11 blocked by h12, row h8-k8 blocked by l8): the double four
+    // wins at once in freestyle, and is forbidden under renju, where black has no other way to win by fours.
+    let black = "h9 h10 h11 i8 j8 k8";
+    let white = "h12 l8 a1 a3 o1 o3";
+    let mut free = position(Rule::Freestyle, black, white);
+    let line = ThreatSolver::new().vcf(&mut free, 4, 10_000).expect("freestyle: a VCF");
+    assert_eq!(line[0], pt("h8"));
+    let mut renju = position(Rule::Renju, black, white);
+    assert_eq!(renju.board().forbidden(pt("h8")), Some(Forbidden::DoubleFour));
+    assert_eq!(
+        ThreatSolver::new().vcf(&mut renju, 12, 100_000),
+        None,
+        "renju: no VCF through h8"
+    );
+    if let Some(line) = ThreatSolver::new().vct(&mut renju, 6, 100_000) {
+        assert!(line_is_legal(&renju, &line), "renju VCT {line:?}");
+    }
+    // The double three of the same shape: freestyle's VCT plays it, renju's does not.
+    let black = "h9 h10 i8 j8";
+    let white = "a1 a3 o1 o3";
+    let mut free = position(Rule::Freestyle, black, white);
+    let line = ThreatSolver::new()
+        .vct(&mut free, 6, 100_000)
+        .expect("freestyle: a VCT");
+    assert_eq!(line[0], pt("h8"));
+    let mut renju = position(Rule::Renju, black, white);
+    if let Some(line) = ThreatSolver::new().vct(&mut renju, 6, 100_000) {
+        assert_ne!(line[0], pt("h8"));
+        assert!(line_is_legal(&renju, &line), "renju VCT {line:?}");
+    }
+}
+
 // ---- The slow reference, from the definition ----
 
 type Grid = [[u8; 15]; 15];

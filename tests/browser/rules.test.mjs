@@ -136,3 +136,64 @@ test('the AI as black under renju does not play the forbidden point that wins in
     await context.close();
   }
 });
+
+test('the win banner and the win line follow the rule: overlines under standard and renju', async () => {
+  // Black's 11th move h8 makes six in a row (e8-j8); white's 12th move h8 makes six in a row too.
+  const blackSix = ['e8', 'a1', 'f8', 'a3', 'g8', 'a5', 'i8', 'a7', 'j8', 'a9', 'h8'];
+  const whiteSix = ['a1', 'e8', 'c1', 'f8', 'e1', 'g8', 'a3', 'i8', 'c3', 'j8', 'o1', 'h8'];
+  const cases = [
+    ['freestyle', blackSix, 'black'],
+    ['standard', blackSix, null],
+    ['standard', whiteSix, null],
+    ['renju', whiteSix, 'white'],
+  ];
+  for (const [rule, moves, winner] of cases) {
+    const { page, context, errors } = await openPage(env, { hash: `#rule=${rule}&moves=${moves.join(',')}` });
+    await setMode(page, 'hvh');
+    const what = `${rule}, ${moves === blackSix ? 'black' : 'white'}'s six`;
+    assert.equal(await page.getAttribute('#app', 'data-rule'), rule, what);
+    assert.equal(await record(page), moves.join(' '), what);
+    const label = await cell(page, 'h8').getAttribute('aria-label');
+    if (winner) {
+      await page.waitForSelector('#banner:not([hidden])');
+      assert.equal(await page.getAttribute('#banner', 'data-result'), winner, what);
+      assert.match(await page.textContent('#banner-text'), new RegExp(`${winner === 'black' ? 'Black' : 'White'} wins`), what);
+      assert.match(label, /winning line/, what);
+    } else {
+      // No win: no banner, no win line, and the game goes on.
+      assert.equal(await page.isHidden('#banner'), true, what);
+      assert.doesNotMatch(label, /winning line/, what);
+      await cell(page, 'o15').click();
+      await waitForMoves(page, moves.length + 1);
+    }
+    assertNoErrors(errors);
+    await context.close();
+  }
+  // Under renju black's six is no win either: it is a forbidden point, and the link is refused with the reason.
+  const { page, context, errors } = await openPage(env, { hash: `#rule=renju&moves=${blackSix.join(',')}` });
+  await page.waitForSelector('#message:not([hidden])');
+  assert.match(await page.textContent('#message'), /move 11 \(h8\) is forbidden to Black under renju: 长连禁手 overline/);
+  assert.equal(await page.isHidden('#banner'), true);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('clicks on double-four and overline points are refused with their reasons', async () => {
+  const cases = [
+    // ●_●●●_● along row 8 once h8 is played: two fours in one line.
+    [['e8', 'a1', 'g8', 'a3', 'i8', 'a5', 'k8', 'a7'], '四四禁手 double four'],
+    // e8 f8 g8 _ i8 j8: h8 makes six.
+    [['e8', 'a1', 'f8', 'a3', 'g8', 'a5', 'i8', 'a7', 'j8', 'a9'], '长连禁手 overline'],
+  ];
+  for (const [moves, reason] of cases) {
+    const { page, context, errors } = await openPage(env, { hash: `#rule=renju&moves=${moves.join(',')}` });
+    await setMode(page, 'hvh');
+    assert.equal(await marks(page), 'h8', reason);
+    assert.equal(await cell(page, 'h8').getAttribute('aria-label'), `h8 empty, forbidden: ${reason}`);
+    await cell(page, 'h8').click();
+    assert.match(await page.textContent('#message'), new RegExp(`h8 is forbidden to Black under renju: ${reason}`));
+    assert.equal(await record(page), moves.join(' '), 'the move was not played');
+    assertNoErrors(errors);
+    await context.close();
+  }
+});
