@@ -320,3 +320,55 @@ fn root_bonus_raises_each_root_move_by_its_seeded_amount() {
         );
     }
 }
+
+/// The multi-line root search (every depth from 1 to `depth`, each seeded with the previous depth's lines)
+/// returns the best `n` root moves with their exact minimax values, best first.
+fn check_multipv<G: Game>(g: &mut G, depth: u32, n: usize, tt_mb: usize, what: &str) {
+    let mut list = MoveList::new();
+    g.generate(&mut list);
+    let mut values: Vec<(G::Move, i32)> = Vec::new();
+    for &m in list.moves().to_vec().iter() {
+        g.make(m);
+        values.push((m, -minimax(g, depth as i32 - 1, 1)));
+        g.undo();
+    }
+    let tt = TranspositionTable::new(tt_mb);
+    let limits = Limits {
+        depth,
+        width: 1000,
+        reductions: false,
+        ..Limits::default()
+    };
+    let mut s = Searcher::new(&tt, limits, no_clock, None);
+    let mut lines = Vec::new();
+    for d in 1..=depth as i32 {
+        lines = s.multipv(g, d, n, &lines);
+    }
+    assert_eq!(lines.len(), n.min(values.len()), "{what}: {lines:?}");
+    let mut best: Vec<i32> = values.iter().map(|v| v.1).collect();
+    best.sort_by_key(|&v| std::cmp::Reverse(v));
+    let scores: Vec<i32> = lines.iter().map(|l| l.score).collect();
+    assert_eq!(scores, best[..lines.len()], "{what}: the best {n} values, best first");
+    for (k, l) in lines.iter().enumerate() {
+        let own = values.iter().find(|v| v.0 == l.pv[0]).expect("a root move");
+        assert_eq!(l.score, own.1, "{what}: line {k} scores its move's value");
+        assert!(lines[..k].iter().all(|o| o.pv[0] != l.pv[0]), "{what}: distinct moves");
+    }
+}
+
+#[test]
+fn multi_line_root_search_gives_the_best_n_moves_with_their_minimax_values() {
+    let mut g = TicTacToe::default();
+    for n in [1, 3, 5] {
+        check_multipv(&mut g, 6, n, 1, "tic-tac-toe");
+    }
+    g.make(0);
+    check_multipv(&mut g, 8, 4, 0, "tic-tac-toe after a corner");
+    let mut rng = Rng(0x05EE_D0F1_1AE5);
+    for i in 0..12 {
+        let mut pos = random_position(&mut rng, 4 + i % 9);
+        let depth = if i % 4 == 0 { 3 } else { 2 };
+        let what = format!("position {i}: {}", pos.board().record());
+        check_multipv(&mut GomokuGame::new(&mut pos, None), depth, 1 + i % 6, 4, &what);
+    }
+}

@@ -1,8 +1,9 @@
 //! Multi-line analysis: the best N root moves, each with its own score, depth and principal variation.
 //!
-//! At every depth of the iterative deepening the root is searched N times, each time without the moves
-//! already reported at that depth (the usual "exclude and re-search" multi-PV). Lines proven by the root
-//! threat searches (a VCF or VCT win) are kept as they are; when the search has fewer candidates than lines
+//! At every depth of the iterative deepening the root is searched once for its best N moves
+//! ([`Searcher::multipv`](crate::search::Searcher::multipv): exact scores for N moves, a null-window proof
+//! against the N-th best score for the others); with one line it is the single-line search itself. Lines
+//! proven by the root threat searches (a VCF or VCT win) are kept as they are; when the search has fewer candidates than lines
 //! asked for (a forced reply), the remaining lines are filled only with moves *proven* to lose (the opponent
 //! then has a VCF or a five), so a score shown as a win or a loss is always a proof.
 
@@ -13,6 +14,7 @@ use crate::eval::Position;
 use crate::search::engine::{
     generate_moves, Engine, GomokuGame, Mode, RootPlan, SearchInfo, Settings, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES,
 };
+use crate::search::multipv::RootLine;
 use crate::search::tt::TranspositionTable;
 use crate::search::{score_text, Iteration, Limits, MoveList, Searcher, MATE, MATE_BOUND};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -177,27 +179,21 @@ impl Engine {
                 depth_done = it.depth;
             }
         } else if want > 0 {
+            game.refute(excluded);
+            let mut root_lines: Vec<RootLine<Point>> = Vec::new();
             for depth in 1..=settings.depth {
                 if depth > 1 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                     break;
                 }
-                let mut found: Vec<Line> = Vec::with_capacity(want);
-                let mut skip = excluded;
-                while found.len() < want {
-                    game.refute(skip);
-                    let prev = searched.get(found.len()).map(|l| l.score);
-                    let score = searcher.aspiration(&mut game, depth as i32, prev);
-                    let pv = searcher.root_pv();
-                    if searcher.stopped() || pv.is_empty() {
-                        break;
-                    }
-                    skip.set(pv[0]);
-                    found.push(Line {
-                        score,
+                let found: Vec<Line> = searcher
+                    .multipv(&mut game, depth as i32, want, &root_lines)
+                    .into_iter()
+                    .map(|l| Line {
+                        score: l.score,
                         depth,
-                        pv: pv.to_vec(),
-                    });
-                }
+                        pv: l.pv,
+                    })
+                    .collect();
                 if searcher.stopped() {
                     // An unfinished depth mixes depths whose scores do not compare: keep the last complete
                     // one (or, if none completed, what this one found).
@@ -209,7 +205,14 @@ impl Engine {
                 if found.is_empty() {
                     break;
                 }
-                searched = sorted(found);
+                root_lines = found
+                    .iter()
+                    .map(|l| RootLine {
+                        score: l.score,
+                        pv: l.pv.clone(),
+                    })
+                    .collect();
+                searched = found;
                 depth_done = depth;
                 progress(&Analysis {
                     lines: combine(&searched),

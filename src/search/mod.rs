@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod engine;
 pub mod level;
 mod movelist;
+pub mod multipv;
 pub mod threat;
 pub mod time;
 pub mod tt;
