@@ -436,7 +436,7 @@ impl Position {
         self.stone_value[c.index()] -= p.position_value();
         for &(k, old) in self.pattern_log[s.log_len as usize..].iter().rev() {
             let k = k as usize;
-            self.patterns[k / SLOTS][k % SLOTS] = old;
+            self.patterns.as_flattened_mut()[k] = old;
         }
         self.pattern_log.truncate(s.log_len as usize);
         self.fives = s.fives;
@@ -516,7 +516,7 @@ impl Position {
 
     /// Recomputes one point's fine classes and patterns (all directions, or only `dir`), combination and threat
     /// sets for both colours.
-    #[inline]
+    #[inline(always)]
     fn refresh<const EXACT: bool>(&mut self, p: Point, dir: Option<Direction>) {
         let empty = !self.board.occupied().contains(p);
         let i = p.index();
