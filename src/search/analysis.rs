@@ -185,34 +185,29 @@ impl Engine {
                 if depth > 1 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                     break;
                 }
-                let found: Vec<Line> = searcher
-                    .multipv(&mut game, depth as i32, want, &root_lines)
-                    .into_iter()
-                    .map(|l| Line {
+                let found = searcher.multipv(&mut game, depth as i32, want, &root_lines);
+                // Best first already (see `Searcher::multipv`).
+                let lines = |found: &[RootLine<Point>]| -> Vec<Line> {
+                    let line = |l: &RootLine<Point>| Line {
                         score: l.score,
                         depth,
-                        pv: l.pv,
-                    })
-                    .collect();
+                        pv: l.pv.clone(),
+                    };
+                    found.iter().map(line).collect()
+                };
                 if searcher.stopped() {
                     // An unfinished depth mixes depths whose scores do not compare: keep the last complete
                     // one (or, if none completed, what this one found).
                     if searched.is_empty() {
-                        searched = sorted(found);
+                        searched = lines(&found);
                     }
                     break;
                 }
                 if found.is_empty() {
                     break;
                 }
-                root_lines = found
-                    .iter()
-                    .map(|l| RootLine {
-                        score: l.score,
-                        pv: l.pv.clone(),
-                    })
-                    .collect();
-                searched = found;
+                searched = lines(&found);
+                root_lines = found;
                 depth_done = depth;
                 progress(&Analysis {
                     lines: combine(&searched),

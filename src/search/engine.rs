@@ -202,8 +202,9 @@ fn play_out_open_four(pos: &mut Position, line: &mut Vec<Point>) {
     let attacker = pos.to_move().opponent();
     if made == line.len() && !pos.last_move_won() && pos.fives(pos.to_move()).is_empty() {
         // The defender blocks one five point (under renju black cannot block on a forbidden one).
+        let open_four = pos.fives(attacker).count() >= 2;
         let block = pos.fives(attacker).iter().find(|&q| !pos.is_forbidden_move(q));
-        if let Some(block) = block.filter(|_| pos.fives(attacker).count() >= 2) {
+        if let Some(block) = block.filter(|_| open_four) {
             pos.make(block);
             if let Some(five) = pos.fives(attacker).first() {
                 line.extend([block, five]);

@@ -151,6 +151,25 @@ const FUTILITY_MARGIN: i32 = 200;
 /// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
 const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
 
+/// First half-width of a root aspiration window; it grows fourfold at each failure.
+const ASPIRATION: i32 = 60;
+
+/// An aspiration bound widened after a failure: `score` moved outwards by `delta` towards `limit`
+/// (`±INFINITY`), or `limit` itself once the window has grown past a thousand points.
+fn widen(score: i32, delta: i32, limit: i32) -> i32 {
+    if delta > 1000 {
+        limit
+    } else {
+        (score + delta * limit.signum()).clamp(-INFINITY, INFINITY)
+    }
+}
+
+/// Late-move reduction of the `k`-th reducible move (0-based, in search order) at `depth` (≥ 3): one ply, one
+/// more from the fifth such move at depth 5+, one more for a quiet move at depth 4+, leaving at least one ply.
+fn late_move_reduction(depth: i32, k: usize, quiet: bool) -> i32 {
+    (1 + i32::from(k >= 4 && depth >= 5) + i32::from(quiet && depth >= 4)).min(depth - 2)
+}
+
 /// Converts a score found `ply` plies from the root to one relative to the node, for storing.
 #[inline]
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
@@ -284,7 +303,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Searches the root at `depth` inside a window around the previous score, widening on failure.
     pub fn aspiration(&mut self, game: &mut G, depth: i32, prev: Option<i32>) -> i32 {
-        let mut delta = 60;
+        let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = match prev {
             Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
             _ => (-INFINITY, INFINITY),
@@ -299,9 +318,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                 self.fail_high.extend_from_slice(&self.pv[0][..self.pv_len[0]]);
             }
             if score <= alpha && alpha > -INFINITY {
-                alpha = if delta > 1000 { -INFINITY } else { score - delta };
+                alpha = widen(score, delta, -INFINITY);
             } else if score >= beta && beta < INFINITY {
-                beta = if delta > 1000 { INFINITY } else { score + delta };
+                beta = widen(score, delta, INFINITY);
             } else {
                 return score;
             }
@@ -392,8 +411,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let b = if ply == 0 { self.bonus(key, m, 0) } else { 0 };
             let (wa, wb) = (a - b, beta - b);
             let reduction = if may_reduce && i >= 2 {
-                let quiet = list.scores[i] < G::QUIET_BELOW;
-                (1 + i32::from(i >= 6 && depth >= 5) + i32::from(quiet && depth >= 4)).min(depth - 2)
+                late_move_reduction(depth, i - 2, list.scores[i] < G::QUIET_BELOW)
             } else {
                 0
             };
@@ -458,10 +476,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Orders `list`: the transposition-table move, then killers, then the game's scores plus history.
     #[inline]
     fn order(&mut self, list: &mut MoveList<G::Move>, tt_move: Option<G::Move>, ply: usize, forced: bool) {
-        for i in 0..list.len {
-            let h = self.history[ply & 1][G::move_index(list.moves[i])];
-            list.scores[i] = list.scores[i].saturating_add(h / 16);
-        }
+        self.add_history(list, ply);
         for (k, bonus) in self.killers[ply].into_iter().zip([400, 300]) {
             if let Some(m) = k {
                 list.boost(m, bonus);
@@ -473,6 +488,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         list.sort();
         if !forced {
             list.truncate(self.limits.width);
+        }
+    }
+
+    /// Adds each move's cut-off history (of the side to move at `ply`) to its ordering score.
+    #[inline]
+    fn add_history(&self, list: &mut MoveList<G::Move>, ply: usize) {
+        for i in 0..list.len {
+            let h = self.history[ply & 1][G::move_index(list.moves[i])];
+            list.scores[i] = list.scores[i].saturating_add(h / 16);
         }
     }
 

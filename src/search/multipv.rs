@@ -9,7 +9,9 @@
 //! top, and when fewer than N moves end above the bottom the moves that failed low are searched again with a
 //! lower one. A score reported is therefore always exact; a move that only has a bound is never a line.
 
-use crate::search::{Game, MoveList, Searcher, INFINITY, MATE_BOUND, MAX_MOVES};
+use crate::search::{
+    late_move_reduction, widen, Game, MoveList, Searcher, ASPIRATION, INFINITY, MATE_BOUND, MAX_MOVES,
+};
 
 /// One line of a multi-line root search: an exact score and its principal variation (root move first).
 #[derive(Clone, Debug, PartialEq)]
@@ -18,19 +20,6 @@ pub struct RootLine<M> {
     pub score: i32,
     /// Principal variation; the first move is the root move.
     pub pv: Vec<M>,
-}
-
-/// First half-width of the aspiration window (as in [`Searcher::aspiration`]).
-const ASPIRATION: i32 = 60;
-
-/// A widened aspiration bound: `score` moved outwards by `delta` (towards `limit`), or `limit` itself once
-/// the window has grown past a thousand points.
-fn widen(score: i32, delta: i32, limit: i32) -> i32 {
-    if delta > 1000 {
-        limit
-    } else {
-        (score + delta * limit.signum()).clamp(-INFINITY, INFINITY)
-    }
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -52,10 +41,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if list.is_empty() {
             return found;
         }
-        for i in 0..list.len() {
-            let h = self.history[0][G::move_index(list.moves[i])];
-            list.scores[i] = list.scores[i].saturating_add(h / 16);
-        }
+        self.add_history(&mut list, 0);
         for (k, line) in prev.iter().enumerate() {
             if let Some(i) = line.pv.first().and_then(|m| list.moves().iter().position(|x| x == m)) {
                 list.scores[i] = i32::MAX - k as i32;
@@ -91,8 +77,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let mut s = INFINITY;
                 if found.len() >= want {
                     let reduction = if self.limits.reductions && !forced && depth >= 3 && i > want {
-                        let quiet = list.scores[i] < G::QUIET_BELOW;
-                        (1 + i32::from(i >= 5 + want && depth >= 5) + i32::from(quiet && depth >= 4)).min(depth - 2)
+                        late_move_reduction(depth, i - want - 1, list.scores[i] < G::QUIET_BELOW)
                     } else {
                         0
                     };
