@@ -290,6 +290,12 @@ impl Board {
         !self.occupied()
     }
 
+    /// Whether `p` holds no stone (two bit tests, without building the occupied set).
+    #[inline(always)]
+    pub fn is_empty_at(&self, p: Point) -> bool {
+        !(self.stones[0].contains(p) | self.stones[1].contains(p))
+    }
+
     /// The stone on `p`, if any.
     #[inline]
     pub fn at(&self, p: Point) -> Option<Color> {
@@ -345,10 +351,12 @@ impl Board {
     #[inline(always)]
     fn update_keys(&mut self, p: Point, f: impl Fn(&mut u16, u32)) {
         for d in Direction::ALL {
-            for (slot, k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-                // Slot `slot` of q holds q + k·d, so p sits there for q = p − k·d.
-                if let Some(q) = p.offset(d, -*k) {
-                    f(&mut self.keys[q.index()][d as usize], 2 * slot as u32);
+            let reach = p.reach(d);
+            for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+                // Slot `slot` of q holds q + k·d, so p sits there for q = p − k·d (on the board when bit 5 − k of
+                // the reach is set).
+                if reach >> (5 - k) & 1 != 0 {
+                    f(&mut self.keys[p.step(d, -k).index()][d as usize], 2 * slot as u32);
                 }
             }
         }

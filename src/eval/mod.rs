@@ -17,12 +17,12 @@ mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, SLOTS};
-use crate::board::renju::{self, Forbidden};
+use crate::board::renju::{self, Forbidden, LineInfo};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
 use crate::eval::fine::{Fine, FinePatterns};
-use crate::eval::learned::Tables;
-use crate::eval::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
+use crate::eval::learned::{Tables, PAIR_SLOTS};
+use crate::eval::pattern::{line_entry, Combo, Pattern, PatternTable, Patterns, Threats};
 
 /// Whether a combination is a double threat short of an open four.
 #[inline]
@@ -67,6 +67,8 @@ pub struct Position {
     stone_value: [i32; 2],
     /// The learned tables of the rule.
     learned: &'static Tables,
+    /// Their per-code values as `[me, opp]` pairs ([`learned::value_pairs`]).
+    values: &'static [[i32; 2]; PAIR_SLOTS],
     /// Per colour: the sum over empty points of the learned fine-code value as side to move and as opponent.
     code_sum: [[i32; 2]; 2],
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
@@ -88,7 +90,9 @@ pub struct Position {
 /// A point's four directional patterns for one colour: the coarse ones (what the search and the threat sets
 /// read) and the fine classes they are refined from (what the learned evaluation reads), side by side so
 /// that one load, store or log entry carries both.
-/// Packed in one word: the coarse [`Patterns`] in the low half, the [`FinePatterns`] in the high half.
+/// Packed in one word: the coarse [`Patterns`] in bits 0–11, the [`FinePatterns`] in the high half, and in bits
+/// 12–15, for black under renju only, which directions' lines could make the point forbidden
+/// ([`Lines::with_live`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Lines(u32);
 
@@ -102,12 +106,27 @@ impl Lines {
         Lines(Patterns::from_array(f.map(Fine::coarse)).raw() as u32 | (FinePatterns::from_array(f).raw() as u32) << 16)
     }
 
-    /// The same with `f` (and its coarse pattern) along `d`.
+    /// The same with the class and coarse pattern of `entry` ([`line_entry`]) along `d`.
     #[inline(always)]
-    fn with(self, d: Direction, f: Fine) -> Lines {
+    fn with_entry(self, d: Direction, entry: u8) -> Lines {
         let (coarse, fine) = (3 * d as u32, 16 + 4 * d as u32);
         let keep = !(7 << coarse | 15 << fine);
-        Lines(self.0 & keep | (f.coarse() as u32) << coarse | (f as u32) << fine)
+        Lines(self.0 & keep | (entry as u32 >> 4) << coarse | (entry as u32 & 15) << fine)
+    }
+
+    /// The same with the bit of `d` in bits 12–15 set to `live`: under renju, whether black's line through the
+    /// point along `d` says anything to [`renju::local_verdict`] (a non-empty [`renju::LineInfo`]). A point with
+    /// no live direction is not forbidden, which spares the four-line test on most refreshes.
+    #[inline(always)]
+    fn with_live(self, d: Direction, live: bool) -> Lines {
+        let bit = 1 << (12 + d as u32);
+        Lines(if live { self.0 | bit } else { self.0 & !bit })
+    }
+
+    /// Whether some direction is live ([`Lines::with_live`]).
+    #[inline(always)]
+    fn any_live(self) -> bool {
+        self.0 & 0xF000 != 0
     }
 
     /// The coarse patterns.
@@ -156,6 +175,7 @@ impl Position {
             threes: [Bitboard::EMPTY; 2],
             stone_value: [0; 2],
             learned: Tables::get(rule),
+            values: learned::value_pairs(rule),
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
@@ -481,18 +501,31 @@ impl Position {
     #[inline(always)]
     fn refresh_around_in<const EXACT: bool>(&mut self, p: Point) {
         self.refresh::<EXACT>(p, None);
-        for d in Direction::ALL {
-            for k in 1..=4 {
-                if let Some(q) = p.offset(d, k) {
-                    self.refresh::<EXACT>(q, Some(d));
-                }
-                if let Some(q) = p.offset(d, -k) {
-                    self.refresh::<EXACT>(q, Some(d));
-                }
+        self.refresh_line::<EXACT, 0>(p);
+        self.refresh_line::<EXACT, 1>(p);
+        self.refresh_line::<EXACT, 2>(p);
+        self.refresh_line::<EXACT, 3>(p);
+    }
+
+    /// The points along direction `D` ([`Direction::ALL`] index) of [`Position::refresh_around_in`]: a constant
+    /// direction per copy, so that every shift selecting its patterns is a constant.
+    #[inline(always)]
+    fn refresh_line<const EXACT: bool, const D: usize>(&mut self, p: Point) {
+        let d = Direction::ALL[D];
+        // Bit k + 5: the point k steps along d is on the board ([`Point::reach`]).
+        let reach = p.reach(d);
+        for k in 1..=4 {
+            if reach >> (5 + k) & 1 != 0 {
+                self.refresh::<EXACT>(p.step(d, k), Some(d));
             }
-            if EXACT {
-                for q in [p.offset(d, 5), p.offset(d, -5)].into_iter().flatten() {
-                    self.refresh::<EXACT>(q, Some(d));
+            if reach >> (5 - k) & 1 != 0 {
+                self.refresh::<EXACT>(p.step(d, -k), Some(d));
+            }
+        }
+        if EXACT {
+            for k in [5, -5] {
+                if reach >> (5 + k) & 1 != 0 {
+                    self.refresh::<EXACT>(p.step(d, k), Some(d));
                 }
             }
         }
@@ -508,6 +541,17 @@ impl Position {
         }
     }
 
+    /// Black's and white's [`line_entry`] on the empty point `p` along `d`: one load for both where overlines
+    /// win.
+    #[inline(always)]
+    fn line_entries<const EXACT: bool>(&self, p: Point, d: Direction) -> [u8; 2] {
+        if EXACT {
+            Color::BOTH.map(|c| line_entry(self.line_fine::<EXACT>(p, c, d)))
+        } else {
+            self.table.both(self.board.key(p, d))
+        }
+    }
+
     /// Whether the line tables call the empty point `p` forbidden to black under renju.
     fn locally_forbidden(&self, p: Point) -> bool {
         let lines = Direction::ALL.map(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
@@ -518,20 +562,40 @@ impl Position {
     /// sets for both colours.
     #[inline(always)]
     fn refresh<const EXACT: bool>(&mut self, p: Point, dir: Option<Direction>) {
-        let empty = !self.board.occupied().contains(p);
+        let empty = self.board.is_empty_at(p);
         let i = p.index();
+        let entries = match (empty, dir) {
+            (true, Some(d)) => self.line_entries::<EXACT>(p, d),
+            _ => [0; 2],
+        };
         for c in Color::BOTH {
             let ci = c.index();
             let old = self.patterns[ci][i];
-            let new = match (empty, dir) {
+            let mut new = match (empty, dir) {
                 (false, _) => Lines::NONE,
-                (true, Some(d)) => old.with(d, self.line_fine::<EXACT>(p, c, d)),
+                (true, Some(d)) => old.with_entry(d, entries[ci]),
                 (true, None) => Lines::from_array(Direction::ALL.map(|d| self.line_fine::<EXACT>(p, c, d))),
             };
             // Black's threats under renju also depend on whether the point may be forbidden.
             let renju_black = EXACT && c == Color::Black && self.board.rule() == Rule::Renju;
             let (was_forbidden, forbidden) = if renju_black {
-                (self.maybe_forbidden.contains(p), empty && self.locally_forbidden(p))
+                if empty {
+                    // Only the lines that changed can change liveness; a point with no live line is not
+                    // forbidden (every line info is empty, so `local_verdict` says None).
+                    let live = |d| renju::line_info(self.board.key_ext(p, d, Color::Black)) != LineInfo::default();
+                    match dir {
+                        Some(d) => new = new.with_live(d, live(d)),
+                        None => {
+                            for d in Direction::ALL {
+                                new = new.with_live(d, live(d));
+                            }
+                        }
+                    }
+                }
+                (
+                    self.maybe_forbidden.contains(p),
+                    new.any_live() && self.locally_forbidden(p),
+                )
             } else {
                 (false, false)
             };
@@ -540,14 +604,11 @@ impl Position {
             }
             self.pattern_log.push(((ci * SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
-            let codes = self.fine_codes;
-            let (was_code, now_code) = (
-                codes[old.fine().raw() as usize] as usize,
-                codes[new.fine().raw() as usize] as usize,
-            );
-            let t = self.learned;
-            self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];
-            self.code_sum[ci][1] += t.opp[now_code] - t.opp[was_code];
+            let (codes, values) = (self.fine_codes, self.values);
+            let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
+            let (was_value, now_value) = (value(old), value(new));
+            self.code_sum[ci][0] += now_value[0] - was_value[0];
+            self.code_sum[ci][1] += now_value[1] - was_value[1];
             if new.coarse() == old.coarse() && forbidden == was_forbidden {
                 // Only the fine classes changed: no threat changed.
                 continue;

@@ -340,6 +340,16 @@ const KEYS: usize = 1 << 16;
 /// pattern, see [`Fine::coarse`]).
 pub struct PatternTable {
     table: [Box<[Fine; EXT_KEYS]>; 2],
+    /// Both colours' [`line_entry`] for every plain line key, black's in the low byte and white's in the high
+    /// byte: where overlines win, one load serves both colours of a point.
+    both: Box<[u16; KEYS]>,
+}
+
+/// A fine class with its coarse pattern in one byte: the class in bits 0–3, [`Fine::coarse`] in bits 4–6
+/// (what a point's packed patterns store, without a second lookup for the coarse pattern).
+#[inline(always)]
+pub fn line_entry(f: Fine) -> u8 {
+    f as u8 | (f.coarse() as u8) << 4
 }
 
 impl PatternTable {
@@ -381,10 +391,21 @@ impl PatternTable {
         self.table[c.index()][key as usize & (EXT_KEYS - 1)]
     }
 
+    /// Black's and white's [`line_entry`] for the line key `key`, for colours whose overlines win.
+    #[inline(always)]
+    pub fn both(&self, key: u16) -> [u8; 2] {
+        self.both[key as usize].to_le_bytes()
+    }
+
     fn build(rule: Rule) -> PatternTable {
-        PatternTable {
-            table: Color::BOTH.map(|c| build_colour(rule, c)),
-        }
+        let table = Color::BOTH.map(|c| build_colour(rule, c));
+        let both: Box<[u16; KEYS]> = (0..KEYS)
+            .map(|k| u16::from_le_bytes([line_entry(table[0][k]), line_entry(table[1][k])]))
+            .collect::<Vec<u16>>()
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the vector has KEYS entries"));
+        PatternTable { table, both }
     }
 }
 
