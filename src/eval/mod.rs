@@ -17,7 +17,7 @@ mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, SLOTS};
-use crate::board::renju::{self, Forbidden, LineInfo};
+use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
 use crate::eval::fine::{Fine, FinePatterns};
@@ -28,6 +28,18 @@ use crate::eval::pattern::{line_entry, Combo, Pattern, PatternTable, Patterns, T
 #[inline]
 const fn is_double(c: Combo) -> bool {
     matches!(c, Combo::DoubleThree | Combo::FourThree | Combo::DoubleFour)
+}
+
+/// `f` of every direction in [`Direction::ALL`] order, written out (the hot paths' `array::map` was compiled
+/// out of line).
+#[inline(always)]
+fn per_direction<T>(mut f: impl FnMut(Direction) -> T) -> [T; 4] {
+    [
+        f(Direction::Horizontal),
+        f(Direction::Vertical),
+        f(Direction::Diagonal),
+        f(Direction::AntiDiagonal),
+    ]
 }
 
 /// One colour's view of a point, as the page's right-click shows it.
@@ -497,8 +509,9 @@ impl Position {
     }
 
     /// [`Position::refresh_around`], compiled apart for rules where some colour's overlines do not win
-    /// (`EXACT`), so that freestyle's path carries none of their work.
-    #[inline(always)]
+    /// (`EXACT`), so that freestyle's path carries none of their work (not inlined: the two copies inlined
+    /// into `make` made freestyle's code worse).
+    #[inline(never)]
     fn refresh_around_in<const EXACT: bool>(&mut self, p: Point) {
         self.refresh::<EXACT>(p, None);
         self.refresh_line::<EXACT, 0>(p);
@@ -546,7 +559,10 @@ impl Position {
     #[inline(always)]
     fn line_entries<const EXACT: bool>(&self, p: Point, d: Direction) -> [u8; 2] {
         if EXACT {
-            Color::BOTH.map(|c| line_entry(self.line_fine::<EXACT>(p, c, d)))
+            [
+                line_entry(self.line_fine::<EXACT>(p, Color::Black, d)),
+                line_entry(self.line_fine::<EXACT>(p, Color::White, d)),
+            ]
         } else {
             self.table.both(self.board.key(p, d))
         }
@@ -554,7 +570,7 @@ impl Position {
 
     /// Whether the line tables call the empty point `p` forbidden to black under renju.
     fn locally_forbidden(&self, p: Point) -> bool {
-        let lines = Direction::ALL.map(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
+        let lines = per_direction(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
         renju::local_verdict(lines).is_some()
     }
 
@@ -574,7 +590,7 @@ impl Position {
             let mut new = match (empty, dir) {
                 (false, _) => Lines::NONE,
                 (true, Some(d)) => old.with_entry(d, entries[ci]),
-                (true, None) => Lines::from_array(Direction::ALL.map(|d| self.line_fine::<EXACT>(p, c, d))),
+                (true, None) => Lines::from_array(per_direction(|d| self.line_fine::<EXACT>(p, c, d))),
             };
             // Black's threats under renju also depend on whether the point may be forbidden.
             let renju_black = EXACT && c == Color::Black && self.board.rule() == Rule::Renju;
@@ -582,7 +598,7 @@ impl Position {
                 if empty {
                     // Only the lines that changed can change liveness; a point with no live line is not
                     // forbidden (every line info is empty, so `local_verdict` says None).
-                    let live = |d| renju::line_info(self.board.key_ext(p, d, Color::Black)) != LineInfo::default();
+                    let live = |d| self.table.live(self.board.key_ext(p, d, Color::Black));
                     match dir {
                         Some(d) => new = new.with_live(d, live(d)),
                         None => {

@@ -6,6 +6,7 @@
 //! one table per rule and colour, built once, maps every extended key to its pattern.
 
 use crate::board::coord::{Color, Direction};
+use crate::board::renju::{self, LineInfo};
 use crate::board::{cell, Rule, EXT_BACK, EXT_FORWARD, EXT_KEYS};
 use crate::eval::fine::Fine;
 use std::sync::OnceLock;
@@ -343,6 +344,9 @@ pub struct PatternTable {
     /// Both colours' [`line_entry`] for every plain line key, black's in the low byte and white's in the high
     /// byte: where overlines win, one load serves both colours of a point.
     both: Box<[u16; KEYS]>,
+    /// Under renju, bit `key` set when black's [`renju::line_info`] of the extended key is not empty (the line
+    /// can matter to whether the point is forbidden); all clear under other rules.
+    live: Box<[u64; EXT_KEYS / 64]>,
 }
 
 /// A fine class with its coarse pattern in one byte: the class in bits 0–3, [`Fine::coarse`] in bits 4–6
@@ -405,7 +409,24 @@ impl PatternTable {
             .into_boxed_slice()
             .try_into()
             .unwrap_or_else(|_| unreachable!("the vector has KEYS entries"));
-        PatternTable { table, both }
+        let mut live = Box::new([0u64; EXT_KEYS / 64]);
+        if rule == Rule::Renju {
+            for key in 0..EXT_KEYS {
+                if renju::line_info(key as u32) != LineInfo::default() {
+                    live[key / 64] |= 1 << (key % 64);
+                }
+            }
+        }
+        PatternTable { table, both, live }
+    }
+
+    /// Under renju, whether black's line with the extended key `key` ([`crate::board::Board::key_ext`]) can
+    /// matter to whether the point is forbidden (its [`renju::line_info`] is not empty); false under other
+    /// rules.
+    #[inline(always)]
+    pub fn live(&self, key: u32) -> bool {
+        let key = key as usize & (EXT_KEYS - 1);
+        self.live[key / 64] >> (key % 64) & 1 != 0
     }
 }
 
