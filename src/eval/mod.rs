@@ -16,7 +16,7 @@ mod weights_coarse;
 mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
-use crate::board::coord::{Color, Direction, Point, SLOTS};
+use crate::board::coord::{Color, Direction, Point};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
@@ -59,12 +59,16 @@ pub struct SquareEval {
     pub forbidden: Option<Forbidden>,
 }
 
+/// Length of the per-colour pattern arrays: every `u8` point index, so that indexing by a point needs no bounds
+/// check (the entries past the board's slots stay [`Lines::NONE`]).
+const POINT_SLOTS: usize = 256;
+
 /// A board with its incrementally maintained pattern state.
 #[derive(Clone)]
 pub struct Position {
     board: Board,
     table: &'static PatternTable,
-    patterns: [[Lines; SLOTS]; 2],
+    patterns: [[Lines; POINT_SLOTS]; 2],
     /// The fine code of every packed [`FinePatterns`] ([`codes::fine_code_table`]).
     fine_codes: &'static [u16; FINE_PACKED],
     /// Empty points where the colour would make five.
@@ -94,7 +98,7 @@ pub struct Position {
     maybe_forbidden: Bitboard,
     /// One entry per move made: the state [`Position::undo`] restores instead of recomputing it.
     saved: Vec<Saved>,
-    /// The patterns each move replaced, `(colour × SLOTS + slot, old value)`, in order; [`Saved::log_len`]
+    /// The patterns each move replaced, `(colour × POINT_SLOTS + slot, old value)`, in order; [`Saved::log_len`]
     /// marks where each move's entries start.
     pattern_log: Vec<(u16, Lines)>,
 }
@@ -179,7 +183,7 @@ impl Position {
         let mut pos = Position {
             board: Board::with_first_player(rule, first),
             table: PatternTable::get(rule),
-            patterns: [[Lines::NONE; SLOTS]; 2],
+            patterns: [[Lines::NONE; POINT_SLOTS]; 2],
             fine_codes: codes::fine_code_table(),
             fives: [Bitboard::EMPTY; 2],
             fours: [Bitboard::EMPTY; 2],
@@ -468,7 +472,7 @@ impl Position {
         self.stone_value[c.index()] -= p.position_value();
         for &(k, old) in self.pattern_log[s.log_len as usize..].iter().rev() {
             let k = k as usize;
-            self.patterns.as_flattened_mut()[k] = old;
+            self.patterns.as_flattened_mut()[k & (2 * POINT_SLOTS - 1)] = old;
         }
         self.pattern_log.truncate(s.log_len as usize);
         self.fives = s.fives;
@@ -618,7 +622,7 @@ impl Position {
             if new == old && forbidden == was_forbidden {
                 continue;
             }
-            self.pattern_log.push(((ci * SLOTS + i) as u16, old));
+            self.pattern_log.push(((ci * POINT_SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
             let (codes, values) = (self.fine_codes, self.values);
             let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
