@@ -309,6 +309,22 @@ mod tests {
     }
 
     #[test]
+    fn reach_and_step_agree_with_offset() {
+        for p in Point::all() {
+            for d in Direction::ALL {
+                for k in -5..=5 {
+                    let on = p.reach(d) >> (k + 5) & 1 != 0;
+                    assert_eq!(on, p.offset(d, k).is_some(), "{p} {d:?} {k}");
+                    if on {
+                        assert_eq!(Some(p.step(d, k)), p.offset(d, k));
+                    }
+                }
+            }
+        }
+        assert!((SLOTS..256).all(|i| REACH[i] == [0; 4]));
+    }
+
+    #[test]
     fn position_values_follow_the_seed_table() {
         assert_eq!(Point::CENTER.position_value(), 7);
         assert_eq!("a1".parse::<Point>().unwrap().position_value(), 0);

@@ -95,3 +95,19 @@ pub fn value_pairs(rule: Rule) -> &'static [[i32; 2]; PAIR_SLOTS] {
         pairs
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_pairs_hold_me_and_opp_of_every_code() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let (t, pairs) = (Tables::get(rule), value_pairs(rule));
+            for (code, pair) in pairs.iter().enumerate().take(FINE_CODES) {
+                assert_eq!(*pair, [t.me[code], t.opp[code]]);
+            }
+            assert!(pairs[FINE_CODES..].iter().all(|&p| p == [0, 0]));
+        }
+    }
+}
