@@ -5,6 +5,7 @@ pub mod codes;
 pub mod fine;
 pub mod games;
 pub mod learned;
+mod lines;
 pub mod pattern;
 pub mod policy;
 mod policy_freestyle;
@@ -20,26 +21,15 @@ use crate::board::coord::{Color, Direction, Point};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
-use crate::eval::fine::{Fine, FinePatterns};
+use crate::eval::fine::Fine;
 use crate::eval::learned::{Tables, PAIR_SLOTS};
+use crate::eval::lines::{per_direction, Lines};
 use crate::eval::pattern::{line_entry, Combo, Pattern, PatternTable, Patterns, Threats};
 
 /// Whether a combination is a double threat short of an open four.
 #[inline]
 const fn is_double(c: Combo) -> bool {
     matches!(c, Combo::DoubleThree | Combo::FourThree | Combo::DoubleFour)
-}
-
-/// `f` of every direction in [`Direction::ALL`] order, written out (the hot paths' `array::map` was compiled
-/// out of line).
-#[inline(always)]
-fn per_direction<T>(mut f: impl FnMut(Direction) -> T) -> [T; 4] {
-    [
-        f(Direction::Horizontal),
-        f(Direction::Vertical),
-        f(Direction::Diagonal),
-        f(Direction::AntiDiagonal),
-    ]
 }
 
 /// One colour's view of a point, as the page's right-click shows it.
@@ -101,61 +91,6 @@ pub struct Position {
     /// The patterns each move replaced, `(colour × POINT_SLOTS + slot, old value)`, in order; [`Saved::log_len`]
     /// marks where each move's entries start.
     pattern_log: Vec<(u16, Lines)>,
-}
-
-/// A point's four directional patterns for one colour: the coarse ones (what the search and the threat sets
-/// read) and the fine classes they are refined from (what the learned evaluation reads), side by side so
-/// that one load, store or log entry carries both.
-/// Packed in one word: the coarse [`Patterns`] in bits 0–11, the [`FinePatterns`] in the high half, and in bits
-/// 12–15, for black under renju only, which directions' lines could make the point forbidden
-/// ([`Lines::with_live`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Lines(u32);
-
-impl Lines {
-    /// Nothing in any direction (also every occupied point).
-    const NONE: Lines = Lines(0);
-
-    /// The four fine classes along [`Direction::ALL`] and their coarse patterns.
-    #[inline]
-    fn from_array(f: [Fine; 4]) -> Lines {
-        Lines(Patterns::from_array(f.map(Fine::coarse)).raw() as u32 | (FinePatterns::from_array(f).raw() as u32) << 16)
-    }
-
-    /// The same with the class and coarse pattern of `entry` ([`line_entry`]) along `d`.
-    #[inline(always)]
-    fn with_entry(self, d: Direction, entry: u8) -> Lines {
-        let (coarse, fine) = (3 * d as u32, 16 + 4 * d as u32);
-        let keep = !(7 << coarse | 15 << fine);
-        Lines(self.0 & keep | (entry as u32 >> 4) << coarse | (entry as u32 & 15) << fine)
-    }
-
-    /// The same with the bit of `d` in bits 12–15 set to `live`: under renju, whether black's line through the
-    /// point along `d` says anything to [`renju::local_verdict`] (a non-empty [`renju::LineInfo`]). A point with
-    /// no live direction is not forbidden, which spares the four-line test on most refreshes.
-    #[inline(always)]
-    fn with_live(self, d: Direction, live: bool) -> Lines {
-        let bit = 1 << (12 + d as u32);
-        Lines(if live { self.0 | bit } else { self.0 & !bit })
-    }
-
-    /// Whether some direction is live ([`Lines::with_live`]).
-    #[inline(always)]
-    fn any_live(self) -> bool {
-        self.0 & 0xF000 != 0
-    }
-
-    /// The coarse patterns.
-    #[inline(always)]
-    fn coarse(self) -> Patterns {
-        Patterns::from_raw(self.0 as u16)
-    }
-
-    /// The fine classes.
-    #[inline(always)]
-    fn fine(self) -> FinePatterns {
-        FinePatterns::from_raw((self.0 >> 16) as u16)
-    }
 }
 
 /// The part of a [`Position`] that a move changes besides the patterns, saved before the move.
