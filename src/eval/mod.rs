@@ -81,6 +81,8 @@ pub struct Position {
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
     last_move_won: bool,
+    /// Moves on the stack made by [`Position::make_threat`], which leaves `code_sum` stale until undone.
+    stale: u32,
     /// Per colour: whether only exactly five wins, so patterns read the extended line keys.
     exact: [bool; 2],
     /// Under renju: the empty points the line tables alone call forbidden to black (a superset of the
@@ -104,6 +106,8 @@ struct Saved {
     doubles: [i32; 2],
     maybe_forbidden: Bitboard,
     last_move_won: bool,
+    /// Whether the move was made by [`Position::make_threat`].
+    threat_only: bool,
     log_len: u32,
 }
 
@@ -130,6 +134,7 @@ impl Position {
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
+            stale: 0,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
             maybe_forbidden: Bitboard::EMPTY,
             saved: Vec::new(),
@@ -137,9 +142,9 @@ impl Position {
         };
         for p in Point::all() {
             if rule == Rule::Freestyle {
-                pos.refresh::<false>(p, None);
+                pos.refresh::<false, true>(p, None);
             } else {
-                pos.refresh::<true>(p, None);
+                pos.refresh::<true, true>(p, None);
             }
         }
         pos.pattern_log.clear();
@@ -328,6 +333,7 @@ impl Position {
     /// code for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
+        debug_assert_eq!(self.stale, 0, "evaluated inside a threat search's moves");
         let me = self.to_move().index();
         let opp = 1 - me;
         let t = self.learned;
@@ -379,6 +385,20 @@ impl Position {
     /// Plays `p` for the side to move, unchecked: `p` must be empty.
     #[inline]
     pub fn make(&mut self, p: Point) {
+        self.make_in::<true>(p);
+    }
+
+    /// [`Position::make`] for the threat searches: everything but the learned evaluation's sums is kept up
+    /// to date, so that [`Position::evaluate`] must not be called before the matching [`Position::undo`]
+    /// (the threat searches read only the threat sets and patterns).
+    #[inline]
+    pub fn make_threat(&mut self, p: Point) {
+        self.make_in::<false>(p);
+    }
+
+    /// [`Position::make`], keeping the learned sums up to date only if `LEARN`.
+    #[inline(always)]
+    fn make_in<const LEARN: bool>(&mut self, p: Point) {
         let c = self.to_move();
         self.saved.push(Saved {
             fives: self.fives,
@@ -389,12 +409,18 @@ impl Position {
             doubles: self.doubles,
             maybe_forbidden: self.maybe_forbidden,
             last_move_won: self.last_move_won,
+            threat_only: !LEARN,
             log_len: self.pattern_log.len() as u32,
         });
+        self.stale += u32::from(!LEARN);
         self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
-        self.refresh_around(p);
+        if self.exact[0] || self.exact[1] {
+            self.refresh_around_in::<true, LEARN>(p);
+        } else {
+            self.refresh_around_in::<false, LEARN>(p);
+        }
     }
 
     /// Takes back the last move: restores what [`Position::make`] saved (no pattern is recomputed).
@@ -418,6 +444,7 @@ impl Position {
         self.doubles = s.doubles;
         self.maybe_forbidden = s.maybe_forbidden;
         self.last_move_won = s.last_move_won;
+        self.stale -= u32::from(s.threat_only);
         Some(p)
     }
 
@@ -438,46 +465,37 @@ impl Position {
 
     /// Recomputes `p` in every direction and the points within four steps of it along each line in that
     /// line's direction only (the only key that changed for them); five steps where overlines do not win.
-    #[inline]
-    fn refresh_around(&mut self, p: Point) {
-        if self.exact[0] || self.exact[1] {
-            self.refresh_around_in::<true>(p);
-        } else {
-            self.refresh_around_in::<false>(p);
-        }
-    }
-
-    /// [`Position::refresh_around`], compiled apart for rules where some colour's overlines do not win
-    /// (`EXACT`), so that freestyle's path carries none of their work (not inlined: the two copies inlined
-    /// into `make` made freestyle's code worse).
+    /// Compiled apart for rules where some colour's overlines do not win (`EXACT`), so that freestyle's path
+    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums); not inlined
+    /// (both rule copies inlined into `make` made freestyle's code worse).
     #[inline(never)]
-    fn refresh_around_in<const EXACT: bool>(&mut self, p: Point) {
-        self.refresh::<EXACT>(p, None);
-        self.refresh_line::<EXACT, 0>(p);
-        self.refresh_line::<EXACT, 1>(p);
-        self.refresh_line::<EXACT, 2>(p);
-        self.refresh_line::<EXACT, 3>(p);
+    fn refresh_around_in<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
+        self.refresh::<EXACT, LEARN>(p, None);
+        self.refresh_line::<EXACT, LEARN, 0>(p);
+        self.refresh_line::<EXACT, LEARN, 1>(p);
+        self.refresh_line::<EXACT, LEARN, 2>(p);
+        self.refresh_line::<EXACT, LEARN, 3>(p);
     }
 
     /// The points along direction `D` ([`Direction::ALL`] index) of [`Position::refresh_around_in`]: a constant
     /// direction per copy, so that every shift selecting its patterns is a constant.
     #[inline(always)]
-    fn refresh_line<const EXACT: bool, const D: usize>(&mut self, p: Point) {
+    fn refresh_line<const EXACT: bool, const LEARN: bool, const D: usize>(&mut self, p: Point) {
         let d = Direction::ALL[D];
         // Bit k + 5: the point k steps along d is on the board ([`Point::reach`]).
         let reach = p.reach(d);
         for k in 1..=4 {
             if reach >> (5 + k) & 1 != 0 {
-                self.refresh::<EXACT>(p.step(d, k), Some(d));
+                self.refresh::<EXACT, LEARN>(p.step(d, k), Some(d));
             }
             if reach >> (5 - k) & 1 != 0 {
-                self.refresh::<EXACT>(p.step(d, -k), Some(d));
+                self.refresh::<EXACT, LEARN>(p.step(d, -k), Some(d));
             }
         }
         if EXACT {
             for k in [5, -5] {
                 if reach >> (5 + k) & 1 != 0 {
-                    self.refresh::<EXACT>(p.step(d, k), Some(d));
+                    self.refresh::<EXACT, LEARN>(p.step(d, k), Some(d));
                 }
             }
         }
@@ -514,9 +532,9 @@ impl Position {
     }
 
     /// Recomputes one point's fine classes and patterns (all directions, or only `dir`), combination and threat
-    /// sets for both colours.
+    /// sets for both colours, and the learned sums if `LEARN`.
     #[inline(always)]
-    fn refresh<const EXACT: bool>(&mut self, p: Point, dir: Option<Direction>) {
+    fn refresh<const EXACT: bool, const LEARN: bool>(&mut self, p: Point, dir: Option<Direction>) {
         let empty = self.board.is_empty_at(p);
         let i = p.index();
         let entries = match (empty, dir) {
@@ -559,11 +577,13 @@ impl Position {
             }
             self.pattern_log.push(((ci * POINT_SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
-            let (codes, values) = (self.fine_codes, self.values);
-            let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
-            let (was_value, now_value) = (value(old), value(new));
-            self.code_sum[ci][0] += now_value[0] - was_value[0];
-            self.code_sum[ci][1] += now_value[1] - was_value[1];
+            if LEARN {
+                let (codes, values) = (self.fine_codes, self.values);
+                let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
+                let (was_value, now_value) = (value(old), value(new));
+                self.code_sum[ci][0] += now_value[0] - was_value[0];
+                self.code_sum[ci][1] += now_value[1] - was_value[1];
+            }
             if new.coarse() == old.coarse() && forbidden == was_forbidden {
                 // Only the fine classes changed: no threat changed.
                 continue;
