@@ -166,9 +166,13 @@ const ZOBRIST: [[u64; SLOTS]; 2] = {
 /// Hash key added when white is to move.
 const ZOBRIST_WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 
+/// Length of the key array: every `u8` point index, so that indexing by a point needs no bounds check (the
+/// slots past [`SLOTS`] are never read).
+const KEY_SLOTS: usize = 256;
+
 /// Line keys of an empty board: each slot is `EMPTY` or `WALL`.
-fn empty_keys() -> [[u16; 4]; SLOTS] {
-    let mut keys = [[0u16; 4]; SLOTS];
+fn empty_keys() -> [[u16; 4]; KEY_SLOTS] {
+    let mut keys = [[0u16; 4]; KEY_SLOTS];
     for p in Point::all() {
         for d in Direction::ALL {
             let mut key = 0u16;
@@ -204,7 +208,7 @@ pub struct Board {
     history: Vec<Point>,
     hash: u64,
     /// For every point and direction, the contents of the 4 points on each side (2 bits each).
-    keys: [[u16; 4]; SLOTS],
+    keys: [[u16; 4]; KEY_SLOTS],
     /// Who played the first move of the history (black, except for set-up positions).
     first: Color,
 }
@@ -290,6 +294,12 @@ impl Board {
         !self.occupied()
     }
 
+    /// Whether `p` holds no stone (two bit tests, without building the occupied set).
+    #[inline(always)]
+    pub fn is_empty_at(&self, p: Point) -> bool {
+        !(self.stones[0].contains(p) | self.stones[1].contains(p))
+    }
+
     /// The stone on `p`, if any.
     #[inline]
     pub fn at(&self, p: Point) -> Option<Color> {
@@ -313,8 +323,9 @@ impl Board {
     #[inline]
     pub fn key_ext(&self, p: Point, d: Direction, c: Color) -> u32 {
         let own = self.stones(c);
-        let back = p.offset(d, -5).is_some_and(|q| own.contains(q));
-        let forward = p.offset(d, 5).is_some_and(|q| own.contains(q));
+        let reach = p.reach(d);
+        let back = reach & 1 != 0 && own.contains(p.step(d, -5));
+        let forward = reach >> 10 & 1 != 0 && own.contains(p.step(d, 5));
         self.key(p, d) as u32 | (back as u32) << 16 | (forward as u32) << 17
     }
 
@@ -344,12 +355,22 @@ impl Board {
     /// Applies `f(key, shift)` to the slot that holds `p` in the key of every point within 4 steps of it.
     #[inline(always)]
     fn update_keys(&mut self, p: Point, f: impl Fn(&mut u16, u32)) {
-        for d in Direction::ALL {
-            for (slot, k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-                // Slot `slot` of q holds q + k·d, so p sits there for q = p − k·d.
-                if let Some(q) = p.offset(d, -*k) {
-                    f(&mut self.keys[q.index()][d as usize], 2 * slot as u32);
-                }
+        self.update_line::<0>(p, &f);
+        self.update_line::<1>(p, &f);
+        self.update_line::<2>(p, &f);
+        self.update_line::<3>(p, &f);
+    }
+
+    /// [`Board::update_keys`] along direction `D` ([`Direction::ALL`] index): a constant direction per copy.
+    #[inline(always)]
+    fn update_line<const D: usize>(&mut self, p: Point, f: &impl Fn(&mut u16, u32)) {
+        let d = Direction::ALL[D];
+        let reach = p.reach(d);
+        for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+            // Slot `slot` of q holds q + k·d, so p sits there for q = p − k·d (on the board when bit 5 − k of
+            // the reach is set).
+            if reach >> (5 - k) & 1 != 0 {
+                f(&mut self.keys[p.step(d, -k).index()][D], 2 * slot as u32);
             }
         }
     }

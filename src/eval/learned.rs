@@ -6,6 +6,12 @@
 use crate::board::Rule;
 use crate::eval::codes::FINE_CODES;
 use crate::eval::weights_freestyle as freestyle;
+use std::sync::OnceLock;
+
+/// Number of entries of [`value_pairs`]: a power of two above [`FINE_CODES`], so that a code masked with
+/// `PAIR_SLOTS - 1` indexes it without a bounds check.
+pub const PAIR_SLOTS: usize = 4096;
+const _: () = assert!(FINE_CODES <= PAIR_SLOTS);
 
 /// Number of threat-mask values ([`crate::eval::Position::threat_mask`] has 7 bits).
 pub const MASKS: usize = 1 << 7;
@@ -65,6 +71,43 @@ impl Tables {
             _ if i < MASK_BASE => self.opp[i - OPP_BASE],
             _ if i < STONE => self.mask[i - MASK_BASE],
             _ => self.stone,
+        }
+    }
+}
+
+/// The rule's [`Tables::me`] and [`Tables::opp`] side by side, `[me, opp]` by fine code (zero past
+/// [`FINE_CODES`]), built on first use: the incremental evaluation reads both values of a code in one load.
+pub fn value_pairs(rule: Rule) -> &'static [[i32; 2]; PAIR_SLOTS] {
+    static FREESTYLE: OnceLock<Box<[[i32; 2]; PAIR_SLOTS]>> = OnceLock::new();
+    static STANDARD: OnceLock<Box<[[i32; 2]; PAIR_SLOTS]>> = OnceLock::new();
+    static RENJU: OnceLock<Box<[[i32; 2]; PAIR_SLOTS]>> = OnceLock::new();
+    let cell = match rule {
+        Rule::Freestyle => &FREESTYLE,
+        Rule::Standard => &STANDARD,
+        Rule::Renju => &RENJU,
+    };
+    cell.get_or_init(|| {
+        let t = Tables::get(rule);
+        let mut pairs = Box::new([[0; 2]; PAIR_SLOTS]);
+        for (code, pair) in pairs.iter_mut().take(FINE_CODES).enumerate() {
+            *pair = [t.me[code], t.opp[code]];
+        }
+        pairs
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_pairs_hold_me_and_opp_of_every_code() {
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let (t, pairs) = (Tables::get(rule), value_pairs(rule));
+            for (code, pair) in pairs.iter().enumerate().take(FINE_CODES) {
+                assert_eq!(*pair, [t.me[code], t.opp[code]]);
+            }
+            assert!(pairs[FINE_CODES..].iter().all(|&p| p == [0, 0]));
         }
     }
 }

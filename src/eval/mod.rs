@@ -5,6 +5,7 @@ pub mod codes;
 pub mod fine;
 pub mod games;
 pub mod learned;
+mod lines;
 pub mod pattern;
 pub mod policy;
 mod policy_freestyle;
@@ -16,13 +17,14 @@ mod weights_coarse;
 mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
-use crate::board::coord::{Color, Direction, Point, SLOTS};
+use crate::board::coord::{Color, Direction, Point};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
-use crate::eval::fine::{Fine, FinePatterns};
-use crate::eval::learned::Tables;
-use crate::eval::pattern::{Combo, Pattern, PatternTable, Patterns, Threats};
+use crate::eval::fine::Fine;
+use crate::eval::learned::{Tables, PAIR_SLOTS};
+use crate::eval::lines::{per_direction, Lines};
+use crate::eval::pattern::{line_entry, Combo, Pattern, PatternTable, Patterns, Threats};
 
 /// Whether a combination is a double threat short of an open four.
 #[inline]
@@ -47,12 +49,16 @@ pub struct SquareEval {
     pub forbidden: Option<Forbidden>,
 }
 
+/// Length of the per-colour pattern arrays: every `u8` point index, so that indexing by a point needs no bounds
+/// check (the entries past the board's slots stay [`Lines::NONE`]).
+const POINT_SLOTS: usize = 256;
+
 /// A board with its incrementally maintained pattern state.
 #[derive(Clone)]
 pub struct Position {
     board: Board,
     table: &'static PatternTable,
-    patterns: [[Lines; SLOTS]; 2],
+    patterns: [[Lines; POINT_SLOTS]; 2],
     /// The fine code of every packed [`FinePatterns`] ([`codes::fine_code_table`]).
     fine_codes: &'static [u16; FINE_PACKED],
     /// Empty points where the colour would make five.
@@ -67,6 +73,8 @@ pub struct Position {
     stone_value: [i32; 2],
     /// The learned tables of the rule.
     learned: &'static Tables,
+    /// Their per-code values as `[me, opp]` pairs ([`learned::value_pairs`]).
+    values: &'static [[i32; 2]; PAIR_SLOTS],
     /// Per colour: the sum over empty points of the learned fine-code value as side to move and as opponent.
     code_sum: [[i32; 2]; 2],
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
@@ -82,47 +90,9 @@ pub struct Position {
     maybe_forbidden: Bitboard,
     /// One entry per move made: the state [`Position::undo`] restores instead of recomputing it.
     saved: Vec<Saved>,
-    /// The patterns each move replaced, `(colour × SLOTS + slot, old value)`, in order; [`Saved::log_len`]
+    /// The patterns each move replaced, `(colour × POINT_SLOTS + slot, old value)`, in order; [`Saved::log_len`]
     /// marks where each move's entries start.
     pattern_log: Vec<(u16, Lines)>,
-}
-
-/// A point's four directional patterns for one colour: the coarse ones (what the search and the threat sets
-/// read) and the fine classes they are refined from (what the learned evaluation reads), side by side so
-/// that one load, store or log entry carries both.
-/// Packed in one word: the coarse [`Patterns`] in the low half, the [`FinePatterns`] in the high half.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Lines(u32);
-
-impl Lines {
-    /// Nothing in any direction (also every occupied point).
-    const NONE: Lines = Lines(0);
-
-    /// The four fine classes along [`Direction::ALL`] and their coarse patterns.
-    #[inline]
-    fn from_array(f: [Fine; 4]) -> Lines {
-        Lines(Patterns::from_array(f.map(Fine::coarse)).raw() as u32 | (FinePatterns::from_array(f).raw() as u32) << 16)
-    }
-
-    /// The same with `f` (and its coarse pattern) along `d`.
-    #[inline(always)]
-    fn with(self, d: Direction, f: Fine) -> Lines {
-        let (coarse, fine) = (3 * d as u32, 16 + 4 * d as u32);
-        let keep = !(7 << coarse | 15 << fine);
-        Lines(self.0 & keep | (f.coarse() as u32) << coarse | (f as u32) << fine)
-    }
-
-    /// The coarse patterns.
-    #[inline(always)]
-    fn coarse(self) -> Patterns {
-        Patterns::from_raw(self.0 as u16)
-    }
-
-    /// The fine classes.
-    #[inline(always)]
-    fn fine(self) -> FinePatterns {
-        FinePatterns::from_raw((self.0 >> 16) as u16)
-    }
 }
 
 /// The part of a [`Position`] that a move changes besides the patterns, saved before the move.
@@ -152,7 +122,7 @@ impl Position {
         let mut pos = Position {
             board: Board::with_first_player(rule, first),
             table: PatternTable::get(rule),
-            patterns: [[Lines::NONE; SLOTS]; 2],
+            patterns: [[Lines::NONE; POINT_SLOTS]; 2],
             fine_codes: codes::fine_code_table(),
             fives: [Bitboard::EMPTY; 2],
             fours: [Bitboard::EMPTY; 2],
@@ -160,6 +130,7 @@ impl Position {
             threes: [Bitboard::EMPTY; 2],
             stone_value: [0; 2],
             learned: Tables::get(rule),
+            values: learned::value_pairs(rule),
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
@@ -462,7 +433,7 @@ impl Position {
         self.stone_value[c.index()] -= p.position_value();
         for &(k, old) in self.pattern_log[s.log_len as usize..].iter().rev() {
             let k = k as usize;
-            self.patterns.as_flattened_mut()[k] = old;
+            self.patterns.as_flattened_mut()[k & (2 * POINT_SLOTS - 1)] = old;
         }
         self.pattern_log.truncate(s.log_len as usize);
         self.fives = s.fives;
@@ -495,22 +466,36 @@ impl Position {
     /// Recomputes `p` in every direction and the points within four steps of it along each line in that
     /// line's direction only (the only key that changed for them); five steps where overlines do not win.
     /// Compiled apart for rules where some colour's overlines do not win (`EXACT`), so that freestyle's path
-    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums).
-    #[inline(always)]
+    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums); not inlined
+    /// (both rule copies inlined into `make` made freestyle's code worse).
+    #[inline(never)]
     fn refresh_around_in<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
         self.refresh::<EXACT, LEARN>(p, None);
-        for d in Direction::ALL {
-            for k in 1..=4 {
-                if let Some(q) = p.offset(d, k) {
-                    self.refresh::<EXACT, LEARN>(q, Some(d));
-                }
-                if let Some(q) = p.offset(d, -k) {
-                    self.refresh::<EXACT, LEARN>(q, Some(d));
-                }
+        self.refresh_line::<EXACT, LEARN, 0>(p);
+        self.refresh_line::<EXACT, LEARN, 1>(p);
+        self.refresh_line::<EXACT, LEARN, 2>(p);
+        self.refresh_line::<EXACT, LEARN, 3>(p);
+    }
+
+    /// The points along direction `D` ([`Direction::ALL`] index) of [`Position::refresh_around_in`]: a constant
+    /// direction per copy, so that every shift selecting its patterns is a constant.
+    #[inline(always)]
+    fn refresh_line<const EXACT: bool, const LEARN: bool, const D: usize>(&mut self, p: Point) {
+        let d = Direction::ALL[D];
+        // Bit k + 5: the point k steps along d is on the board ([`Point::reach`]).
+        let reach = p.reach(d);
+        for k in 1..=4 {
+            if reach >> (5 + k) & 1 != 0 {
+                self.refresh::<EXACT, LEARN>(p.step(d, k), Some(d));
             }
-            if EXACT {
-                for q in [p.offset(d, 5), p.offset(d, -5)].into_iter().flatten() {
-                    self.refresh::<EXACT, LEARN>(q, Some(d));
+            if reach >> (5 - k) & 1 != 0 {
+                self.refresh::<EXACT, LEARN>(p.step(d, -k), Some(d));
+            }
+        }
+        if EXACT {
+            for k in [5, -5] {
+                if reach >> (5 + k) & 1 != 0 {
+                    self.refresh::<EXACT, LEARN>(p.step(d, k), Some(d));
                 }
             }
         }
@@ -526,9 +511,23 @@ impl Position {
         }
     }
 
+    /// Black's and white's [`line_entry`] on the empty point `p` along `d`: one load for both where overlines
+    /// win.
+    #[inline(always)]
+    fn line_entries<const EXACT: bool>(&self, p: Point, d: Direction) -> [u8; 2] {
+        if EXACT {
+            [
+                line_entry(self.line_fine::<EXACT>(p, Color::Black, d)),
+                line_entry(self.line_fine::<EXACT>(p, Color::White, d)),
+            ]
+        } else {
+            self.table.both(self.board.key(p, d))
+        }
+    }
+
     /// Whether the line tables call the empty point `p` forbidden to black under renju.
     fn locally_forbidden(&self, p: Point) -> bool {
-        let lines = Direction::ALL.map(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
+        let lines = per_direction(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
         renju::local_verdict(lines).is_some()
     }
 
@@ -536,37 +535,54 @@ impl Position {
     /// sets for both colours, and the learned sums if `LEARN`.
     #[inline(always)]
     fn refresh<const EXACT: bool, const LEARN: bool>(&mut self, p: Point, dir: Option<Direction>) {
-        let empty = !self.board.occupied().contains(p);
+        let empty = self.board.is_empty_at(p);
         let i = p.index();
+        let entries = match (empty, dir) {
+            (true, Some(d)) => self.line_entries::<EXACT>(p, d),
+            _ => [0; 2],
+        };
         for c in Color::BOTH {
             let ci = c.index();
             let old = self.patterns[ci][i];
-            let new = match (empty, dir) {
+            let mut new = match (empty, dir) {
                 (false, _) => Lines::NONE,
-                (true, Some(d)) => old.with(d, self.line_fine::<EXACT>(p, c, d)),
-                (true, None) => Lines::from_array(Direction::ALL.map(|d| self.line_fine::<EXACT>(p, c, d))),
+                (true, Some(d)) => old.with_entry(d, entries[ci]),
+                (true, None) => Lines::from_array(per_direction(|d| self.line_fine::<EXACT>(p, c, d))),
             };
             // Black's threats under renju also depend on whether the point may be forbidden.
             let renju_black = EXACT && c == Color::Black && self.board.rule() == Rule::Renju;
             let (was_forbidden, forbidden) = if renju_black {
-                (self.maybe_forbidden.contains(p), empty && self.locally_forbidden(p))
+                if empty {
+                    // Only the lines that changed can change liveness; a point with no live line is not
+                    // forbidden (every line info is empty, so `local_verdict` says None).
+                    let live = |d| self.table.live(self.board.key_ext(p, d, Color::Black));
+                    match dir {
+                        Some(d) => new = new.with_live(d, live(d)),
+                        None => {
+                            for d in Direction::ALL {
+                                new = new.with_live(d, live(d));
+                            }
+                        }
+                    }
+                }
+                (
+                    self.maybe_forbidden.contains(p),
+                    new.any_live() && self.locally_forbidden(p),
+                )
             } else {
                 (false, false)
             };
             if new == old && forbidden == was_forbidden {
                 continue;
             }
-            self.pattern_log.push(((ci * SLOTS + i) as u16, old));
+            self.pattern_log.push(((ci * POINT_SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
             if LEARN {
-                let codes = self.fine_codes;
-                let (was_code, now_code) = (
-                    codes[old.fine().raw() as usize] as usize,
-                    codes[new.fine().raw() as usize] as usize,
-                );
-                let t = self.learned;
-                self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];
-                self.code_sum[ci][1] += t.opp[now_code] - t.opp[was_code];
+                let (codes, values) = (self.fine_codes, self.values);
+                let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
+                let (was_value, now_value) = (value(old), value(new));
+                self.code_sum[ci][0] += now_value[0] - was_value[0];
+                self.code_sum[ci][1] += now_value[1] - was_value[1];
             }
             if new.coarse() == old.coarse() && forbidden == was_forbidden {
                 // Only the fine classes changed: no threat changed.

@@ -6,6 +6,7 @@
 //! one table per rule and colour, built once, maps every extended key to its pattern.
 
 use crate::board::coord::{Color, Direction};
+use crate::board::renju::{self, LineInfo};
 use crate::board::{cell, Rule, EXT_BACK, EXT_FORWARD, EXT_KEYS};
 use crate::eval::fine::Fine;
 use std::sync::OnceLock;
@@ -340,6 +341,19 @@ const KEYS: usize = 1 << 16;
 /// pattern, see [`Fine::coarse`]).
 pub struct PatternTable {
     table: [Box<[Fine; EXT_KEYS]>; 2],
+    /// Both colours' [`line_entry`] for every plain line key, black's in the low byte and white's in the high
+    /// byte: where overlines win, one load serves both colours of a point.
+    both: Box<[u16; KEYS]>,
+    /// Under renju, bit `key` set when black's [`renju::line_info`] of the extended key is not empty (the line
+    /// can matter to whether the point is forbidden); all clear under other rules.
+    live: Box<[u64; EXT_KEYS / 64]>,
+}
+
+/// A fine class with its coarse pattern in one byte: the class in bits 0–3, [`Fine::coarse`] in bits 4–6
+/// (what a point's packed patterns store, without a second lookup for the coarse pattern).
+#[inline(always)]
+pub fn line_entry(f: Fine) -> u8 {
+    f as u8 | (f.coarse() as u8) << 4
 }
 
 impl PatternTable {
@@ -381,10 +395,38 @@ impl PatternTable {
         self.table[c.index()][key as usize & (EXT_KEYS - 1)]
     }
 
+    /// Black's and white's [`line_entry`] for the line key `key`, for colours whose overlines win.
+    #[inline(always)]
+    pub fn both(&self, key: u16) -> [u8; 2] {
+        self.both[key as usize].to_le_bytes()
+    }
+
     fn build(rule: Rule) -> PatternTable {
-        PatternTable {
-            table: Color::BOTH.map(|c| build_colour(rule, c)),
+        let table = Color::BOTH.map(|c| build_colour(rule, c));
+        let both: Box<[u16; KEYS]> = (0..KEYS)
+            .map(|k| u16::from_le_bytes([line_entry(table[0][k]), line_entry(table[1][k])]))
+            .collect::<Vec<u16>>()
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the vector has KEYS entries"));
+        let mut live = Box::new([0u64; EXT_KEYS / 64]);
+        if rule == Rule::Renju {
+            for key in 0..EXT_KEYS {
+                if renju::line_info(key as u32) != LineInfo::default() {
+                    live[key / 64] |= 1 << (key % 64);
+                }
+            }
         }
+        PatternTable { table, both, live }
+    }
+
+    /// Under renju, whether black's line with the extended key `key` ([`crate::board::Board::key_ext`]) can
+    /// matter to whether the point is forbidden (its [`renju::line_info`] is not empty); false under other
+    /// rules.
+    #[inline(always)]
+    pub fn live(&self, key: u32) -> bool {
+        let key = key as usize & (EXT_KEYS - 1);
+        self.live[key / 64] >> (key % 64) & 1 != 0
     }
 }
 

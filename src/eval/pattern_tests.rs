@@ -228,3 +228,21 @@ fn fine_classes_refine_the_pattern_by_the_children_in_the_table() {
         }
     }
 }
+
+#[test]
+fn both_colours_table_and_renju_liveness_agree_with_the_colour_tables() {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        let t = PatternTable::get(rule);
+        for key in 0..KEYS as u16 {
+            let [black, white] = t.both(key);
+            assert_eq!(black, line_entry(t.fine(Color::Black, key)), "{rule:?} key {key:#x}");
+            assert_eq!(white, line_entry(t.fine(Color::White, key)), "{rule:?} key {key:#x}");
+            assert_eq!(black & 15, t.fine(Color::Black, key) as u8);
+            assert_eq!(black >> 4, t.pattern(Color::Black, key) as u8);
+        }
+        for key in 0..EXT_KEYS as u32 {
+            let live = rule == Rule::Renju && renju::line_info(key) != LineInfo::default();
+            assert_eq!(t.live(key), live, "{rule:?} key {key:#x}");
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Tests of the incremental position state: make/undo against fresh rebuilds.
 
 use super::*;
+use crate::eval::fine::FinePatterns;
 
 fn pos(record: &str) -> Position {
     let moves: Vec<Point> = record.split_whitespace().map(|s| s.parse().unwrap()).collect();
