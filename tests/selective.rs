@@ -79,3 +79,19 @@ fn pruning_keeps_every_short_vcf_win_at_the_root() {
     }
     assert!(checked >= 10, "only {checked} positions with a short VCF");
 }
+
+/// Reverse futility pruning cuts a node on its static evaluation only when the side to move faces no four
+/// and no open three: those are what a static evaluation misjudges.
+#[test]
+fn only_nodes_without_a_threat_to_answer_count_as_quiet() {
+    use gomoku::search::Game;
+    let quiet = |record: &str| {
+        let moves: Vec<Point> = record.split_whitespace().map(|s| s.parse().unwrap()).collect();
+        let mut pos = gomoku::eval::Position::from_moves(gomoku::board::Rule::Freestyle, &moves).unwrap();
+        GomokuGame::new(&mut pos, None).quiet()
+    };
+    assert!(quiet("h8 a1 i8"), "an open two is no threat");
+    assert!(quiet("h8 g8 i8 a1 j8"), "a blocked three is no threat");
+    assert!(!quiet("h8 a1 i8 a2 j8"), "an open three must be answered");
+    assert!(!quiet("h8 a1 i8 a2 j8 g8 k8"), "a four must be answered");
+}

@@ -73,6 +73,8 @@ pub struct Position {
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
     last_move_won: bool,
+    /// Moves on the stack made by [`Position::make_threat`], which leaves `code_sum` stale until undone.
+    stale: u32,
     /// Per colour: whether only exactly five wins, so patterns read the extended line keys.
     exact: [bool; 2],
     /// Under renju: the empty points the line tables alone call forbidden to black (a superset of the
@@ -134,6 +136,8 @@ struct Saved {
     doubles: [i32; 2],
     maybe_forbidden: Bitboard,
     last_move_won: bool,
+    /// Whether the move was made by [`Position::make_threat`].
+    threat_only: bool,
     log_len: u32,
 }
 
@@ -159,6 +163,7 @@ impl Position {
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
+            stale: 0,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
             maybe_forbidden: Bitboard::EMPTY,
             saved: Vec::new(),
@@ -166,9 +171,9 @@ impl Position {
         };
         for p in Point::all() {
             if rule == Rule::Freestyle {
-                pos.refresh::<false>(p, None);
+                pos.refresh::<false, true>(p, None);
             } else {
-                pos.refresh::<true>(p, None);
+                pos.refresh::<true, true>(p, None);
             }
         }
         pos.pattern_log.clear();
@@ -357,6 +362,7 @@ impl Position {
     /// code for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
+        debug_assert_eq!(self.stale, 0, "evaluated inside a threat search's moves");
         let me = self.to_move().index();
         let opp = 1 - me;
         let t = self.learned;
@@ -408,6 +414,20 @@ impl Position {
     /// Plays `p` for the side to move, unchecked: `p` must be empty.
     #[inline]
     pub fn make(&mut self, p: Point) {
+        self.make_in::<true>(p);
+    }
+
+    /// [`Position::make`] for the threat searches: everything but the learned evaluation's sums is kept up
+    /// to date, so that [`Position::evaluate`] must not be called before the matching [`Position::undo`]
+    /// (the threat searches read only the threat sets and patterns).
+    #[inline]
+    pub fn make_threat(&mut self, p: Point) {
+        self.make_in::<false>(p);
+    }
+
+    /// [`Position::make`], keeping the learned sums up to date only if `LEARN`.
+    #[inline(always)]
+    fn make_in<const LEARN: bool>(&mut self, p: Point) {
         let c = self.to_move();
         self.saved.push(Saved {
             fives: self.fives,
@@ -418,12 +438,18 @@ impl Position {
             doubles: self.doubles,
             maybe_forbidden: self.maybe_forbidden,
             last_move_won: self.last_move_won,
+            threat_only: !LEARN,
             log_len: self.pattern_log.len() as u32,
         });
+        self.stale += u32::from(!LEARN);
         self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
-        self.refresh_around(p);
+        if self.exact[0] || self.exact[1] {
+            self.refresh_around_in::<true, LEARN>(p);
+        } else {
+            self.refresh_around_in::<false, LEARN>(p);
+        }
     }
 
     /// Takes back the last move: restores what [`Position::make`] saved (no pattern is recomputed).
@@ -447,6 +473,7 @@ impl Position {
         self.doubles = s.doubles;
         self.maybe_forbidden = s.maybe_forbidden;
         self.last_move_won = s.last_move_won;
+        self.stale -= u32::from(s.threat_only);
         Some(p)
     }
 
@@ -467,32 +494,23 @@ impl Position {
 
     /// Recomputes `p` in every direction and the points within four steps of it along each line in that
     /// line's direction only (the only key that changed for them); five steps where overlines do not win.
-    #[inline]
-    fn refresh_around(&mut self, p: Point) {
-        if self.exact[0] || self.exact[1] {
-            self.refresh_around_in::<true>(p);
-        } else {
-            self.refresh_around_in::<false>(p);
-        }
-    }
-
-    /// [`Position::refresh_around`], compiled apart for rules where some colour's overlines do not win
-    /// (`EXACT`), so that freestyle's path carries none of their work.
+    /// Compiled apart for rules where some colour's overlines do not win (`EXACT`), so that freestyle's path
+    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums).
     #[inline(always)]
-    fn refresh_around_in<const EXACT: bool>(&mut self, p: Point) {
-        self.refresh::<EXACT>(p, None);
+    fn refresh_around_in<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
+        self.refresh::<EXACT, LEARN>(p, None);
         for d in Direction::ALL {
             for k in 1..=4 {
                 if let Some(q) = p.offset(d, k) {
-                    self.refresh::<EXACT>(q, Some(d));
+                    self.refresh::<EXACT, LEARN>(q, Some(d));
                 }
                 if let Some(q) = p.offset(d, -k) {
-                    self.refresh::<EXACT>(q, Some(d));
+                    self.refresh::<EXACT, LEARN>(q, Some(d));
                 }
             }
             if EXACT {
                 for q in [p.offset(d, 5), p.offset(d, -5)].into_iter().flatten() {
-                    self.refresh::<EXACT>(q, Some(d));
+                    self.refresh::<EXACT, LEARN>(q, Some(d));
                 }
             }
         }
@@ -515,9 +533,9 @@ impl Position {
     }
 
     /// Recomputes one point's fine classes and patterns (all directions, or only `dir`), combination and threat
-    /// sets for both colours.
+    /// sets for both colours, and the learned sums if `LEARN`.
     #[inline(always)]
-    fn refresh<const EXACT: bool>(&mut self, p: Point, dir: Option<Direction>) {
+    fn refresh<const EXACT: bool, const LEARN: bool>(&mut self, p: Point, dir: Option<Direction>) {
         let empty = !self.board.occupied().contains(p);
         let i = p.index();
         for c in Color::BOTH {
@@ -540,14 +558,16 @@ impl Position {
             }
             self.pattern_log.push(((ci * SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
-            let codes = self.fine_codes;
-            let (was_code, now_code) = (
-                codes[old.fine().raw() as usize] as usize,
-                codes[new.fine().raw() as usize] as usize,
-            );
-            let t = self.learned;
-            self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];
-            self.code_sum[ci][1] += t.opp[now_code] - t.opp[was_code];
+            if LEARN {
+                let codes = self.fine_codes;
+                let (was_code, now_code) = (
+                    codes[old.fine().raw() as usize] as usize,
+                    codes[new.fine().raw() as usize] as usize,
+                );
+                let t = self.learned;
+                self.code_sum[ci][0] += t.me[now_code] - t.me[was_code];
+                self.code_sum[ci][1] += t.opp[now_code] - t.opp[was_code];
+            }
             if new.coarse() == old.coarse() && forbidden == was_forbidden {
                 // Only the fine classes changed: no threat changed.
                 continue;

@@ -260,6 +260,12 @@ impl Game for GomokuGame<'_> {
     }
 
     #[inline]
+    fn quiet(&self) -> bool {
+        let opp = self.pos.to_move().opponent();
+        self.pos.fives(opp).is_empty() && self.pos.open_fours(opp).is_empty()
+    }
+
+    #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
         let me = self.pos.to_move();
         if let Some(solver) = self.threats.as_deref_mut() {

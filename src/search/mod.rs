@@ -51,6 +51,11 @@ pub trait Game {
     fn must_answer(&self) -> bool {
         false
     }
+    /// Whether the side to move faces no threat its static evaluation could misjudge, so that a node far
+    /// above β may be cut on the static evaluation alone. Games without such knowledge never are.
+    fn quiet(&self) -> bool {
+        false
+    }
     /// Evaluation at the search horizon, `ply` plies from the root, from the side to move's view. A game
     /// may resolve cheap tactics here (mate scores are relative to the root).
     fn evaluate(&mut self, ply: usize) -> i32;
@@ -150,6 +155,10 @@ const PRUNE_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 200;
 /// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
 const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
+
+/// A quiet non-PV node fails high when its static evaluation exceeds β by this much per ply of remaining
+/// depth (reverse futility pruning).
+const RFP_MARGIN: i32 = 100;
 
 /// First half-width of a root aspiration window; it grows fourfold at each failure.
 const ASPIRATION: i32 = 60;
@@ -379,6 +388,13 @@ impl<'a, G: Game> Searcher<'a, G> {
                 if cut {
                     return s;
                 }
+            }
+        }
+
+        if self.limits.reductions && !pv_node && ply > 0 && beta.abs() < DECISIVE && game.quiet() {
+            let eval = game.static_eval();
+            if eval - RFP_MARGIN * depth >= beta {
+                return eval;
             }
         }
 

@@ -141,7 +141,7 @@ impl ThreatSolver {
         if pos.fives(me).contains(m) {
             return true;
         }
-        pos.make(m);
+        pos.make_threat(m);
         // Deepen gradually: a deep limit first sends the depth-first search down long hopeless lines.
         let won = (1..=max_plies)
             .step_by(2)
@@ -193,7 +193,7 @@ impl ThreatSolver {
         for p in winning_first.iter().chain(others.iter()) {
             let mark = line.len();
             line.push(p);
-            pos.make(p);
+            pos.make_threat(p);
             let blocks = pos.fives(me);
             let won = match blocks.count() {
                 0 => false,
@@ -205,7 +205,7 @@ impl ThreatSolver {
                 1 => {
                     let q = blocks.first().unwrap_or(p);
                     line.push(q);
-                    pos.make(q);
+                    pos.make_threat(q);
                     let r = self.vcf_attack(pos, moves_left - 1, line);
                     pos.undo();
                     r
@@ -278,7 +278,7 @@ impl ThreatSolver {
             }
             let mark = line.len();
             line.push(q);
-            pos.make(q);
+            pos.make_threat(q);
             let r = self.vct_defend(pos, plies - 1, line);
             pos.undo();
             if !r {
@@ -322,7 +322,7 @@ impl ThreatSolver {
         {
             let mark = line.len();
             line.push(p);
-            pos.make(p);
+            pos.make_threat(p);
             won = self.vct_defend(pos, plies + 1 - cost, line);
             pos.undo();
             if won {
@@ -377,7 +377,7 @@ impl ThreatSolver {
         let mark = line.len();
         for (i, d) in defences.iter().enumerate() {
             let mut sub = Vec::new();
-            pos.make(d);
+            pos.make_threat(d);
             let r = self.vct_attack(pos, plies - 1, &mut sub, i == 0);
             pos.undo();
             if !r {
@@ -406,7 +406,7 @@ impl ThreatSolver {
         };
         let mark = line.len();
         let mut sub = Vec::new();
-        pos.make(far);
+        pos.make_threat(far);
         let threat = self.vcf_attack(pos, VCT_VCF_MOVES, &mut sub);
         pos.undo();
         if !threat {
@@ -430,7 +430,7 @@ impl ThreatSolver {
             };
             left.clear(d);
             sub.clear();
-            pos.make(d);
+            pos.make_threat(d);
             let by_fours = self.vcf_attack(pos, VCT_VCF_MOVES, &mut sub);
             let won = by_fours || self.vct_attack(pos, plies - 1, &mut sub, false);
             pos.undo();
