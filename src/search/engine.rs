@@ -348,8 +348,15 @@ pub(super) const DEFENCE_VCF_MOVES: u8 = 20;
 pub(super) const DEFENCE_VCF_NODES: u64 = 3_000;
 /// Plies of threats (both sides' moves) the root VCT looks through before the VCF that ends it.
 const ROOT_VCT_PLIES: u8 = 13;
-/// Largest node budget of the root VCT search (less when the time per move is short).
-const ROOT_VCT_NODES: u64 = 50_000;
+/// Largest node budget of the root VCT search with a time limit (less when the time per move is short).
+const ROOT_VCT_NODES: u64 = 200_000;
+/// Node budget of the root VCT search without a time limit (searches to a depth or a node count: analysis,
+/// tests), as before the VCT was given its share of the time.
+const UNTIMED_VCT_NODES: u64 = 50_000;
+/// Root VCT nodes per millisecond of the time per move: about the 40 % share its deadline allows at native
+/// speed (~0.5 M threat nodes/s), so the VCT may use its share instead of stopping after a tenth of the time;
+/// on a slower machine the deadline stops it first.
+const ROOT_VCT_NODES_PER_MS: f64 = 200.0;
 
 impl Engine {
     /// An engine with a transposition table of `tt_mb` megabytes (allocated when first needed), timing itself
@@ -421,9 +428,9 @@ impl Engine {
         }
         let mut threat_nodes = self.threats.nodes();
         if work.fives(me.opponent()).is_empty() {
-            let budget = settings
-                .time_ms
-                .map_or(ROOT_VCT_NODES, |t| ((t * 50.0) as u64).clamp(1_000, ROOT_VCT_NODES));
+            let budget = settings.time_ms.map_or(UNTIMED_VCT_NODES, |t| {
+                ((t * ROOT_VCT_NODES_PER_MS) as u64).clamp(1_000, ROOT_VCT_NODES)
+            });
             let budget = settings.nodes.map_or(budget, |n| budget.min(n / 4));
             self.threats.set_deadline(deadline(0.4));
             let found = self.threats.vct(work, ROOT_VCT_PLIES, budget);

@@ -18,6 +18,10 @@ const CACHE_SLOTS: usize = 1 << 16;
 const VCT_VCF_MOVES: u8 = 12;
 /// Most VCF threats tried per attacker node.
 const QUIET_MAX: usize = 16;
+/// Plies a VCF threat counts against the VCT's limit (a four or a three counts 2: the threat and the block).
+/// A VCF threat leaves the defender dozens of replies, each searched, so it is tried only with room for
+/// another threat after it: the deepening then reaches lines of threes and fours deeper with the same nodes.
+const QUIET_PLIES: u8 = 4;
 /// How far (in points along a line) a defender stone can reach to change a VCF: a stone farther than this
 /// from every defender block of the line, on no point of it and making no four, leaves the line winning.
 const VCF_REACH: i32 = 4;
@@ -112,8 +116,9 @@ impl ThreatSolver {
     }
 
     /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies
-    /// (both sides' moves), then a VCF of at most `VCT_VCF_MOVES` (12) moves. Returns the main line (the first
-    /// defence tried at each step) if the attacker wins against every defence.
+    /// (both sides' moves; a VCF threat counts `QUIET_PLIES`, 4), then a VCF of at most `VCT_VCF_MOVES` (12)
+    /// moves. Returns the main line (the first defence tried at each step) if the attacker wins against every
+    /// defence.
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
         let mut line = Vec::new();
@@ -303,17 +308,22 @@ impl ThreatSolver {
         let fours = pos.fours(me);
         let threes = pos.threes(me) & !fours;
         let mut quiet = [(0u8, Point::CENTER); CELLS];
-        let n = vcf_threat_candidates(pos, fours | threes, &mut quiet);
+        let n = if plies >= QUIET_PLIES {
+            vcf_threat_candidates(pos, fours | threes, &mut quiet)
+        } else {
+            0
+        };
         let mut won = false;
-        for p in fours
+        for (p, cost) in fours
             .iter()
             .chain(threes.iter())
-            .chain(quiet[..n].iter().map(|&(_, p)| p))
+            .map(|p| (p, 2))
+            .chain(quiet[..n].iter().map(|&(_, p)| (p, QUIET_PLIES)))
         {
             let mark = line.len();
             line.push(p);
             pos.make_threat(p);
-            won = self.vct_defend(pos, plies - 1, line);
+            won = self.vct_defend(pos, plies + 1 - cost, line);
             pos.undo();
             if won {
                 break;
