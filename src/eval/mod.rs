@@ -10,6 +10,7 @@ pub mod pattern;
 pub mod policy;
 mod policy_freestyle;
 pub mod policy_train;
+mod square;
 pub mod train;
 /// The learned evaluation's tables over the coarse codes (training round 3): the trainer's prior for the fine
 /// tables.
@@ -25,28 +26,12 @@ use crate::eval::fine::Fine;
 use crate::eval::learned::{Tables, PAIR_SLOTS};
 use crate::eval::lines::{per_direction, Lines};
 use crate::eval::pattern::{line_entry, Combo, Pattern, PatternTable, Patterns, Threats};
+pub use crate::eval::square::SquareEval;
 
 /// Whether a combination is a double threat short of an open four.
 #[inline]
 const fn is_double(c: Combo) -> bool {
     matches!(c, Combo::DoubleThree | Combo::FourThree | Combo::DoubleFour)
-}
-
-/// One colour's view of a point, as the page's right-click shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SquareEval {
-    /// The pattern along each direction, in [`Direction::ALL`] order.
-    pub directions: [Pattern; 4],
-    /// Their combination.
-    pub combo: Combo,
-    /// The combination's score.
-    pub pattern_score: i32,
-    /// The centre-weighted position value (0–7).
-    pub position: i32,
-    /// `pattern_score + position`; 0 on an occupied point.
-    pub total: i32,
-    /// For black under renju: why the point is forbidden, if it is (then it is no threat of black's).
-    pub forbidden: Option<Forbidden>,
 }
 
 /// Length of the per-colour pattern arrays: every `u8` point index, so that indexing by a point needs no bounds
@@ -299,27 +284,6 @@ impl Position {
     #[inline]
     pub fn is_forbidden_move(&self, p: Point) -> bool {
         self.has_forbidden() && self.forbidden(p).is_some()
-    }
-
-    /// The full breakdown of `p` for `c`.
-    pub fn square(&self, p: Point, c: Color) -> SquareEval {
-        let directions = self.patterns[c.index()][p.index()].coarse().to_array();
-        let combo = self.combo(p, c);
-        let occupied = self.board.at(p).is_some();
-        let forbidden = if c == Color::Black { self.forbidden(p) } else { None };
-        let pattern_score = if forbidden.is_some() { 0 } else { combo.score() };
-        SquareEval {
-            directions,
-            combo,
-            pattern_score,
-            position: p.position_value(),
-            total: if occupied {
-                0
-            } else {
-                pattern_score + p.position_value()
-            },
-            forbidden,
-        }
     }
 
     /// Static evaluation from the side to move's view: the learned evaluation
