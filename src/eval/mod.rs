@@ -66,6 +66,8 @@ pub struct Position {
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
     last_move_won: bool,
+    /// Moves on the stack made by [`Position::make_threat`], which leaves `code_sum` stale until undone.
+    stale: u32,
     /// Per colour: whether only exactly five wins, so patterns read the extended line keys.
     exact: [bool; 2],
     /// Under renju: the empty points the line tables alone call forbidden to black (a superset of the
@@ -117,6 +119,7 @@ impl Position {
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
+            stale: 0,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
             maybe_forbidden: Bitboard::EMPTY,
             saved: Vec::new(),
@@ -294,7 +297,7 @@ impl Position {
     /// code for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
-        debug_assert!(!self.sums_stale(), "evaluated inside a threat search's moves");
+        debug_assert_eq!(self.stale, 0, "evaluated inside a threat search's moves");
         let me = self.to_move().index();
         let opp = 1 - me;
         let t = self.learned;
@@ -357,12 +360,6 @@ impl Position {
         self.make_in::<false>(p);
     }
 
-    /// Whether a move made by [`Position::make_threat`] is still on the stack, so that the learned sums are
-    /// stale (a scan of the saved moves: for checks, not for the search).
-    fn sums_stale(&self) -> bool {
-        self.saved.iter().any(|s| s.threat_only)
-    }
-
     /// [`Position::make`], keeping the learned sums up to date only if `LEARN`.
     #[inline(always)]
     fn make_in<const LEARN: bool>(&mut self, p: Point) {
@@ -379,6 +376,7 @@ impl Position {
             threat_only: !LEARN,
             log_len: self.pattern_log.len() as u32,
         });
+        self.stale += u32::from(!LEARN);
         self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
@@ -410,6 +408,7 @@ impl Position {
         self.doubles = s.doubles;
         self.maybe_forbidden = s.maybe_forbidden;
         self.last_move_won = s.last_move_won;
+        self.stale -= u32::from(s.threat_only);
         Some(p)
     }
 
