@@ -148,8 +148,11 @@ test('the win banner and the win line follow the rule: overlines under standard 
     ['renju', whiteSix, 'white'],
   ];
   for (const [rule, moves, winner] of cases) {
-    const { page, context, errors } = await openPage(env, { hash: `#rule=${rule}&moves=${moves.join(',')}` });
+    // Two players first, then the link: with the AI as white it could answer before the mode changed.
+    const { page, context, errors } = await openPage(env);
     await setMode(page, 'hvh');
+    await page.evaluate((h) => { location.hash = h; }, `rule=${rule}&moves=${moves.join(',')}`);
+    await waitForMoves(page, moves.length);
     const what = `${rule}, ${moves === blackSix ? 'black' : 'white'}'s six`;
     assert.equal(await page.getAttribute('#app', 'data-rule'), rule, what);
     assert.equal(await record(page), moves.join(' '), what);
