@@ -18,7 +18,7 @@ mod weights_coarse;
 mod weights_freestyle;
 
 use crate::board::bitboard::Bitboard;
-use crate::board::coord::{Color, Direction, Point};
+use crate::board::coord::{Color, Direction, Point, CELLS};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
@@ -37,6 +37,10 @@ const fn is_double(c: Combo) -> bool {
 /// Length of the per-colour pattern arrays: every `u8` point index, so that indexing by a point needs no bounds
 /// check (the entries past the board's slots stay [`Lines::NONE`]).
 const POINT_SLOTS: usize = 256;
+
+/// The most patterns one move can replace: its own point and ten more along each of the four lines (five steps
+/// each way where overlines do not win), for both colours.
+const MAX_LOG_PER_MOVE: usize = 2 * (1 + 4 * 10);
 
 /// A board with its incrementally maintained pattern state.
 #[derive(Clone)]
@@ -66,8 +70,6 @@ pub struct Position {
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
     last_move_won: bool,
-    /// Moves on the stack made by [`Position::make_threat`], which leaves `code_sum` stale until undone.
-    stale: u32,
     /// Per colour: whether only exactly five wins, so patterns read the extended line keys.
     exact: [bool; 2],
     /// Under renju: the empty points the line tables alone call forbidden to black (a superset of the
@@ -119,7 +121,6 @@ impl Position {
             code_sum: [[0; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
-            stale: 0,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
             maybe_forbidden: Bitboard::EMPTY,
             saved: Vec::new(),
@@ -134,6 +135,14 @@ impl Position {
         }
         pos.pattern_log.clear();
         pos
+    }
+
+    /// Reserves room for every move the board can still take, so that a search made on this copy never grows
+    /// its undo records: every search allocates the same, and memory (which wasm never gives back) reaches its
+    /// peak with the first search instead of whenever a deeper line first comes up.
+    pub fn reserve_for_search(&mut self) {
+        self.saved.reserve(CELLS - self.saved.len());
+        self.pattern_log.reserve((CELLS - self.saved.len()) * MAX_LOG_PER_MOVE);
     }
 
     /// The position after playing `moves` in order with every move checked.
@@ -297,7 +306,7 @@ impl Position {
     /// code for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
-        debug_assert_eq!(self.stale, 0, "evaluated inside a threat search's moves");
+        debug_assert!(!self.sums_stale(), "evaluated inside a threat search's moves");
         let me = self.to_move().index();
         let opp = 1 - me;
         let t = self.learned;
@@ -360,6 +369,12 @@ impl Position {
         self.make_in::<false>(p);
     }
 
+    /// Whether a move made by [`Position::make_threat`] is still on the stack, so that the learned sums are
+    /// stale (a scan of the saved moves: for checks, not for the search).
+    fn sums_stale(&self) -> bool {
+        self.saved.iter().any(|s| s.threat_only)
+    }
+
     /// [`Position::make`], keeping the learned sums up to date only if `LEARN`.
     #[inline(always)]
     fn make_in<const LEARN: bool>(&mut self, p: Point) {
@@ -376,7 +391,6 @@ impl Position {
             threat_only: !LEARN,
             log_len: self.pattern_log.len() as u32,
         });
-        self.stale += u32::from(!LEARN);
         self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
@@ -385,6 +399,10 @@ impl Position {
         } else {
             self.refresh_around_in::<false, LEARN>(p);
         }
+        debug_assert!(
+            self.pattern_log.len() - self.saved.last().map_or(0, |s| s.log_len as usize) <= MAX_LOG_PER_MOVE,
+            "a move replaced more patterns than reserve_for_search allows for"
+        );
     }
 
     /// Takes back the last move: restores what [`Position::make`] saved (no pattern is recomputed).
@@ -408,7 +426,6 @@ impl Position {
         self.doubles = s.doubles;
         self.maybe_forbidden = s.maybe_forbidden;
         self.last_move_won = s.last_move_won;
-        self.stale -= u32::from(s.threat_only);
         Some(p)
     }
 

@@ -84,7 +84,7 @@ fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_
             }
             let record = pos.board().record();
             assert_eq!(threat_state(&pos), threat_state(&fresh), "{rule:?} after {record}");
-            if pos.stale > 0 {
+            if pos.sums_stale() {
                 continue;
             }
             // Back below every threat-search move: the learned sums are exact again.

@@ -93,6 +93,7 @@ impl Engine {
         let clock = self.clock;
         let start = clock();
         let mut work = pos.clone();
+        work.reserve_for_search();
         let mut proven = Vec::new();
         let (refuted, mut threat_nodes) = match self.root_threats(&mut work, &settings, start)? {
             RootPlan::Solved(info) => {

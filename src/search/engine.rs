@@ -488,6 +488,7 @@ impl Engine {
         let settings = settings.clamped();
         let start = (self.clock)();
         let mut work = pos.clone();
+        work.reserve_for_search();
         let (fallback, refuted, threat_nodes) = match self.root_threats(&mut work, &settings, start)? {
             RootPlan::Solved(info) => {
                 progress(&info);

@@ -391,9 +391,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
 
-        if self.limits.reductions && !pv_node && ply > 0 && beta.abs() < DECISIVE && game.quiet() {
-            let eval = game.static_eval();
-            if eval - RFP_MARGIN * depth >= beta {
+        // The static evaluation, for the pruning decisions of non-PV nodes below the root.
+        let eval = (self.limits.reductions && !pv_node && ply > 0).then(|| game.static_eval());
+        if let Some(eval) = eval {
+            if beta.abs() < DECISIVE && eval - RFP_MARGIN * depth >= beta && game.quiet() {
                 return eval;
             }
         }
@@ -412,7 +413,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let may_reduce = self.limits.reductions && !forced && depth >= 3;
         // Pruning near the horizon, never at the root, on the principal variation or among forced replies.
         let may_prune = self.limits.reductions && !forced && !pv_node && ply > 0 && depth <= PRUNE_DEPTH;
-        let futile = may_prune && game.static_eval() + FUTILITY_MARGIN * depth <= alpha;
+        let futile = may_prune && eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= alpha);
         let mut pruned = false;
         for i in 0..list.len() {
             let m = list.moves[i];
