@@ -91,7 +91,7 @@ fn parse_record_reads_set_up_positions() {
     let err = gomoku::io::wasm::parse_record(s("b:h8 b:h9 to:black"), JsValue::UNDEFINED)
         .err()
         .unwrap();
-    let message = js_sys::Error::from(JsValue::from(err)).message().as_string().unwrap();
+    let message = js_sys::Error::from(err).message().as_string().unwrap();
     assert!(message.contains("set-up"), "{message}");
     // Analysis and the heat map read set-up records too.
     let mut engine = Engine::new();

@@ -2,8 +2,8 @@
 //! Runs with `cargo test --target wasm32-unknown-unknown` (wasm-bindgen-test-runner, in Node).
 #![cfg(target_arch = "wasm32")]
 
-use gomoku::io::wasm::{forbidden_move, forbidden_points, levels, parse_record, Engine};
-use wasm_bindgen::JsValue;
+use gomoku::io::wasm::{forbidden_points, levels, parse_record, Engine};
+use wasm_bindgen::{JsCast, JsValue};
 
 fn s(text: &str) -> JsValue {
     JsValue::from_str(text)
@@ -15,7 +15,7 @@ fn get(v: &JsValue, key: &str) -> JsValue {
 }
 
 /// `parseRecord(record)` with no rule (freestyle).
-fn parse_freestyle(record: JsValue) -> Result<JsValue, wasm_bindgen::JsError> {
+fn parse_freestyle(record: JsValue) -> Result<JsValue, JsValue> {
     parse_record(record, JsValue::UNDEFINED)
 }
 
@@ -50,6 +50,89 @@ fn parse_record_reports_state_and_refuses_bad_records() {
     ] {
         assert!(parse_freestyle(not_text).is_err());
     }
+}
+
+fn message(err: &JsValue) -> String {
+    assert!(err.is_instance_of::<js_sys::Error>(), "an Error is thrown");
+    get(err, "message").as_string().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn refused_records_say_why_in_parts_the_page_can_translate() {
+    let refusal = |record: &str, rule: &str| parse_record(s(record), s(rule)).expect_err(record);
+    let err = refusal("h8 i9 h8", "freestyle");
+    assert_eq!(message(&err), "h8 is already occupied (move 3)");
+    assert_eq!(get(&err, "kind").as_string().unwrap(), "occupied");
+    assert_eq!(get(&err, "moveNumber").as_f64(), Some(3.0));
+    assert_eq!(get(&err, "point").as_string().unwrap(), "h8");
+    let err = refusal("h8 <img-src-x-onerror>", "standard");
+    assert_eq!(get(&err, "kind").as_string().unwrap(), "badPoint");
+    assert_eq!(get(&err, "moveNumber").as_f64(), Some(2.0));
+    assert_eq!(
+        get(&err, "text").as_string().unwrap(),
+        "<img-src-x-o",
+        "clipped to 12 characters"
+    );
+    let err = refusal("a1 b1 a2 b2 a3 b3 a4 b4 a5 o15", "freestyle");
+    assert_eq!(get(&err, "kind").as_string().unwrap(), "afterEnd");
+    assert_eq!(get(&err, "moveNumber").as_f64(), Some(10.0));
+
+    let setup = |record: &str, rule: &str, problem: &str| {
+        let err = refusal(record, rule);
+        assert!(
+            message(&err).starts_with("the set-up position is not valid: "),
+            "{record}"
+        );
+        assert_eq!(get(&err, "kind").as_string().unwrap(), "setup", "{record}");
+        assert_eq!(get(&err, "problem").as_string().unwrap(), problem, "{record}");
+        err
+    };
+    assert_eq!(
+        get(&setup("h8 b:i9", "freestyle", "afterMoves"), "text")
+            .as_string()
+            .unwrap(),
+        "b:i9"
+    );
+    assert_eq!(
+        get(&setup("b:z99", "freestyle", "badPoint"), "text")
+            .as_string()
+            .unwrap(),
+        "b:z99"
+    );
+    assert_eq!(
+        get(&setup("to:red", "freestyle", "unknownSide"), "text")
+            .as_string()
+            .unwrap(),
+        "red"
+    );
+    assert_eq!(
+        get(&setup("x:h8", "freestyle", "unknownPart"), "text")
+            .as_string()
+            .unwrap(),
+        "x:h8"
+    );
+    let err = setup("b:h8 b:h9 b:h10 w:i9 to:white", "freestyle", "counts");
+    assert_eq!(get(&err, "black").as_f64(), Some(3.0));
+    assert_eq!(get(&err, "white").as_f64(), Some(1.0));
+    assert_eq!(get(&err, "toMove").as_string().unwrap(), "white");
+    assert_eq!(
+        get(&setup("b:h8 w:h8", "freestyle", "occupied"), "point")
+            .as_string()
+            .unwrap(),
+        "h8"
+    );
+    let err = setup("w:a1 w:a2 w:a3 w:a4 w:a5 b:c1 b:c2 b:c3 b:c5 b:c7", "renju", "five");
+    assert_eq!(get(&err, "color").as_string().unwrap(), "white");
+    assert_eq!(get(&err, "point").as_string().unwrap(), "a1");
+    let six = "b:a1 b:a2 b:a3 b:a4 b:a5 b:a6 w:c1 w:c2 w:c3 w:e4 w:c6 w:c8";
+    assert_eq!(
+        get(&setup(six, "renju", "overline"), "point").as_string().unwrap(),
+        "a1"
+    );
+    assert!(
+        parse_record(s(six), s("standard")).is_ok(),
+        "a six is no win in standard"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -179,21 +262,17 @@ fn rules_reach_parse_record_search_and_evaluate() {
     assert!(parse_freestyle(s(&bad_move)).is_ok(), "freestyle: no forbidden points");
     assert!(parse_record(s(&bad_move), s("standard")).is_ok());
     let err = parse_record(s(&bad_move), s("renju")).expect_err("refused under renju");
-    let text: String = wasm_bindgen::JsCast::unchecked_into::<js_sys::Error>(JsValue::from(err))
-        .message()
-        .into();
+    let text = message(&err);
     assert!(text.contains("move 9") && text.contains("double three"), "{text}");
+    assert_eq!(get(&err, "kind").as_string().unwrap(), "forbidden");
+    assert_eq!(get(&err, "moveNumber").as_f64(), Some(9.0));
+    assert_eq!(get(&err, "point").as_string().unwrap(), "h8");
+    assert_eq!(get(&err, "reason").as_string().unwrap(), "double three");
+    assert_eq!(get(&err, "reasonZh").as_string().unwrap(), "三三禁手");
     let state = parse_record(s(DOUBLE_THREE), s("renju")).unwrap();
     assert_eq!(get(&state, "rule").as_string().unwrap(), "renju");
     assert!(parse_record(s("h8"), s("caro")).is_err(), "unknown rule");
     assert!(parse_record(s("h8"), JsValue::from_f64(4.0)).is_err());
-
-    let found = forbidden_move(s(&bad_move)).unwrap();
-    assert_eq!(get(&found, "moveNumber").as_f64(), Some(9.0));
-    assert_eq!(get(&found, "point").as_string().unwrap(), "h8");
-    assert_eq!(get(&found, "reason").as_string().unwrap(), "double three");
-    assert!(forbidden_move(s(DOUBLE_THREE)).unwrap().is_null());
-    assert!(forbidden_move(s("h8 h8")).is_err());
 
     let list = js_sys::Array::from(&forbidden_points(s(DOUBLE_THREE)).unwrap());
     assert_eq!(list.length(), 1);

@@ -3,10 +3,12 @@
 pub mod bitboard;
 pub mod coord;
 pub mod renju;
+pub mod setup;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, CELLS, SLOTS};
 use crate::board::renju::Forbidden;
+use crate::board::setup::SetupError;
 use std::fmt;
 
 /// Which lines of stones win.
@@ -403,9 +405,12 @@ impl Board {
     /// Why a set-up board (stones placed in no known order) is not a position a game under the rule can
     /// reach, if it is not: a winning line already on it, or under renju a black overline (forbidden however
     /// it was reached). Judged on the whole board, so the order the stones are listed in does not matter.
-    pub fn setup_problem(&self) -> Option<String> {
-        if let Some(p) = self.occupied().iter().find(|&p| self.winning_line(p).is_some()) {
-            return Some(format!("{} already has five in a row (through {p})", self.at(p)?));
+    pub fn setup_problem(&self) -> Option<SetupError> {
+        if let Some(point) = self.occupied().iter().find(|&p| self.winning_line(p).is_some()) {
+            return Some(SetupError::Five {
+                color: self.at(point)?,
+                point,
+            });
         }
         let black = Color::Black;
         let overline = |p: Point| Direction::ALL.iter().any(|&d| self.run(p, d, black).len() > 5);
@@ -413,7 +418,7 @@ impl Board {
             .stones(black)
             .iter()
             .find(|&p| self.rule == Rule::Renju && overline(p));
-        over.map(|p| format!("black has an overline through {p}, which renju forbids"))
+        over.map(SetupError::Overline)
     }
 
     /// The game's state after the moves played so far.

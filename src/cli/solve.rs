@@ -50,7 +50,7 @@ fn parse_puzzle(line: &str, rule: Rule) -> Result<Puzzle, String> {
         let (b, w) = rest.split_once("W:").ok_or("missing W:")?;
         let black = parse_points(b).map_err(|e| e.to_string())?;
         let white = parse_points(w).map_err(|e| e.to_string())?;
-        Position::from_stones(rule, &black, &white, to_move)?
+        Position::from_stones(rule, &black, &white, to_move).map_err(|e| e.to_string())?
     } else {
         let moves = parse_points(f[3]).map_err(|e| e.to_string())?;
         let pos = Position::from_moves(rule, &moves).map_err(|(i, e)| format!("move {}: {e}", i + 1))?;

@@ -20,6 +20,7 @@ mod weights_freestyle;
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, CELLS};
 use crate::board::renju::{self, Forbidden};
+use crate::board::setup::SetupError;
 use crate::board::{Board, Outcome, PlayError, Rule};
 use crate::eval::codes::FINE_PACKED;
 use crate::eval::fine::Fine;
@@ -158,16 +159,18 @@ impl Position {
     /// a history (whoever has more stones, or else the side not to move, is taken to have moved first).
     /// Fails if the counts cannot alternate, a point repeats, or a five is already on the board. Under renju
     /// the stones are not checked for forbidden points (their order is unknown).
-    pub fn from_stones(rule: Rule, black: &[Point], white: &[Point], to_move: Color) -> Result<Position, String> {
+    pub fn from_stones(rule: Rule, black: &[Point], white: &[Point], to_move: Color) -> Result<Position, SetupError> {
         let (nb, nw) = (black.len(), white.len());
         let first = match (nb as i64 - nw as i64, to_move) {
             (0, c) => c,
             (1, Color::White) => Color::Black,
             (-1, Color::Black) => Color::White,
             _ => {
-                return Err(format!(
-                    "{nb} black and {nw} white stones cannot have {to_move} to move"
-                ))
+                return Err(SetupError::Counts {
+                    black: nb,
+                    white: nw,
+                    to_move,
+                })
             }
         };
         let (a, b) = if first == Color::Black {
@@ -181,7 +184,7 @@ impl Position {
                 // The order of set-up stones is invented: renju's forbidden points are not checked, and fives
                 // are looked for once every stone is placed (a standard overline may pass through a five).
                 if pos.board().at(p).is_some() {
-                    return Err(PlayError::Occupied(p).to_string());
+                    return Err(SetupError::Occupied(p));
                 }
                 pos.make(p);
             }
@@ -190,7 +193,7 @@ impl Position {
             return Err(why);
         }
         if pos.board().outcome() != Outcome::Ongoing {
-            return Err("the position is already decided".into());
+            return Err(SetupError::Decided);
         }
         Ok(pos)
     }

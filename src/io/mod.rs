@@ -7,3 +7,5 @@ pub mod record;
 pub mod wasm;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm_analysis;
+#[cfg(target_arch = "wasm32")]
+mod wasm_refusal;

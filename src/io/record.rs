@@ -5,19 +5,20 @@
 
 use crate::board::coord::{Color, Point};
 use crate::board::renju::Forbidden;
+use crate::board::setup::{Clip, SetupError};
 use crate::board::{PlayError, Rule};
 use crate::eval::Position;
 use std::fmt;
 
 /// Why a game record was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordError {
     /// Move `index` (1-based) is not a point in `h8` notation.
     BadPoint {
         /// 1-based move number.
         index: usize,
         /// The offending text (shortened).
-        text: String,
+        text: Clip,
     },
     /// Move `index` (1-based) is on an occupied point.
     Occupied {
@@ -40,8 +41,8 @@ pub enum RecordError {
         /// Why it is forbidden.
         reason: Forbidden,
     },
-    /// The set-up part is not a position (why, in words).
-    Setup(String),
+    /// The set-up part is not a position.
+    Setup(SetupError),
 }
 
 impl fmt::Display for RecordError {
@@ -75,7 +76,7 @@ pub fn parse_points(record: &str) -> Result<Vec<Point>, RecordError> {
         .map(|(i, t)| {
             t.parse::<Point>().map_err(|_| RecordError::BadPoint {
                 index: i + 1,
-                text: t.chars().take(12).collect(),
+                text: Clip::new(t),
             })
         })
         .collect()
@@ -124,12 +125,12 @@ pub fn split_setup(record: &str) -> Result<(Setup, String), RecordError> {
             continue;
         };
         if !moves.is_empty() {
-            return Err(RecordError::Setup(format!("'{}' comes after the moves", clip(token))));
+            return Err(RecordError::Setup(SetupError::AfterMoves(Clip::new(token))));
         }
         let point = || {
             value
                 .parse::<Point>()
-                .map_err(|_| RecordError::Setup(format!("bad point in '{}'", clip(token))))
+                .map_err(|_| RecordError::Setup(SetupError::BadPoint(Clip::new(token))))
         };
         match key.to_ascii_lowercase().as_str() {
             "b" => setup.black.push(point()?),
@@ -138,17 +139,13 @@ pub fn split_setup(record: &str) -> Result<(Setup, String), RecordError> {
                 setup.to_move = Some(match value.to_ascii_lowercase().as_str() {
                     "black" | "b" => Color::Black,
                     "white" | "w" => Color::White,
-                    _ => return Err(RecordError::Setup(format!("unknown side '{}'", clip(value)))),
+                    _ => return Err(RecordError::Setup(SetupError::UnknownSide(Clip::new(value)))),
                 })
             }
-            _ => return Err(RecordError::Setup(format!("unknown part '{}'", clip(token)))),
+            _ => return Err(RecordError::Setup(SetupError::UnknownPart(Clip::new(token)))),
         }
     }
     Ok((setup, moves.join(" ")))
-}
-
-fn clip(text: &str) -> String {
-    text.chars().take(12).collect()
 }
 
 /// Reads a record (with its set-up part, if any) and replays it with every move checked. Also returns the
@@ -234,7 +231,7 @@ mod tests {
         }
         // In freestyle it is a win already on the board; under renju black's overline is forbidden, white's wins.
         let err = |record: &str, rule| match parse_game(record, rule) {
-            Err(RecordError::Setup(why)) => why,
+            Err(RecordError::Setup(why)) => why.to_string(),
             other => panic!("{record} under {rule:?}: {other:?}"),
         };
         assert!(err(&six("b", white), Rule::Freestyle).contains("black already has five"));

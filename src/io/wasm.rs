@@ -5,7 +5,8 @@ use crate::board::coord::{Color, Direction, Point};
 use crate::board::renju::{self, Forbidden};
 use crate::board::{Outcome, Rule};
 use crate::eval::{Position, SquareEval};
-use crate::io::record::{parse_game, parse_position, RecordError};
+use crate::io::record::{parse_game, parse_position};
+use crate::io::wasm_refusal::record_error;
 use crate::search::engine::{Engine as CoreEngine, Mode, SearchInfo, Settings};
 use crate::search::level::Level;
 use serde::{Deserialize, Serialize};
@@ -87,19 +88,20 @@ fn rule_arg(rule: &JsValue) -> Result<Rule, JsError> {
         .map_err(|e: String| JsError::new(&e))
 }
 
-/// Reads and checks a game record under `rule` (default freestyle); see `docs/wasm-api.md`.
+/// Reads and checks a game record under `rule` (default freestyle); see `docs/wasm-api.md`. A refused record
+/// throws an `Error` that also says why in a form the page can translate (`kind`, `moveNumber`, …).
 #[wasm_bindgen(js_name = parseRecord)]
-pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsError> {
+pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsValue> {
     let rule = rule_arg(&rule)?;
     let record = text_arg(&record, "record", MAX_RECORD)?;
-    let (pos, setup) = parse_game(&record, rule).map_err(|e| JsError::new(&e.to_string()))?;
+    let (pos, setup) = parse_game(&record, rule).map_err(record_error)?;
     let board = pos.board();
     let (winner, win_line, draw) = match board.outcome() {
         Outcome::Win { winner, line } => (Some(winner.name()), points(&line), false),
         Outcome::Draw => (None, vec![], true),
         Outcome::Ongoing => (None, vec![], false),
     };
-    to_js(&GameState {
+    Ok(to_js(&GameState {
         rule: rule.name(),
         setup: (!setup.is_empty()).then(|| SetupState {
             black: points(&setup.black),
@@ -111,7 +113,7 @@ pub fn parse_record(record: JsValue, rule: JsValue) -> Result<JsValue, JsError> 
         winner,
         win_line,
         draw,
-    })
+    })?)
 }
 
 /// A forbidden point and why, as the page shows it.
@@ -143,29 +145,6 @@ pub fn forbidden_points(record: JsValue) -> Result<JsValue, JsError> {
         .map(|(p, why)| ForbiddenPoint::new(p, why))
         .collect();
     to_js(&list)
-}
-
-/// The first black move of `record` that is forbidden under renju, as `{ moveNumber, point, reason,
-/// reasonZh }`, or `null` if there is none (the record is read under renju up to that move; other problems
-/// are thrown as by `parseRecord`).
-#[wasm_bindgen(js_name = forbiddenMove)]
-pub fn forbidden_move(record: JsValue) -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Found {
-        move_number: usize,
-        #[serde(flatten)]
-        at: ForbiddenPoint,
-    }
-    let text = text_arg(&record, "record", MAX_RECORD)?;
-    match parse_position(&text, Rule::Renju) {
-        Ok(_) => Ok(JsValue::NULL),
-        Err(RecordError::Forbidden { index, point, reason }) => to_js(&Found {
-            move_number: index,
-            at: ForbiddenPoint::new(point, reason),
-        }),
-        Err(e) => Err(JsError::new(&e.to_string())),
-    }
 }
 
 #[derive(Deserialize, Default)]
