@@ -114,3 +114,73 @@ test('malformed set-up records and links are refused with the reason; the game s
   assertNoErrors(errors);
   await context.close();
 });
+
+test('refusals are in the page\'s language: set-up, link, pasted record and saved game; a switch follows', async () => {
+  const { page, context, errors } = await openPage(env, { query: '?lang=zh', hash: '#moves=h8,i9' });
+  await page.selectOption('#mode', 'hvh');
+  const english = /occupied|stones|cannot|black|white|move \d/i;
+  // A set-up that is not a position: 3 black and 1 white with white to move.
+  await page.click('#btn-setup');
+  await page.click('#btn-setup-clear');
+  for (const p of ['h8', 'h9', 'h10']) await cell(page, p).click();
+  await page.check('#setup-white');
+  await cell(page, 'i9').click();
+  await page.selectOption('#setup-to-move', 'white');
+  await page.click('#btn-setup-done');
+  let note = await page.textContent('#setup-note');
+  assert.match(note, /摆出的局面无效：黑棋 3 子、白棋 1 子时不可能轮到白方走/, note);
+  assert.doesNotMatch(note, english, note);
+  // The language switch relabels the refusal shown, and back.
+  await page.selectOption('#lang', 'en');
+  assert.equal(await page.textContent('#setup-note'), 'This position cannot be played: the set-up position is not valid: '
+    + '3 black and 1 white stones cannot have white to move. Change it and press Done again.');
+  await page.selectOption('#lang', 'zh');
+  assert.equal(await page.textContent('#setup-note'), note);
+  await page.click('#btn-setup-cancel');
+
+  // A link with an occupied point.
+  await page.evaluate(() => { location.hash = 'moves=h8,i9,h8'; });
+  await page.waitForFunction(() => /无法载入链接/.test(document.getElementById('message').textContent));
+  const message = await page.textContent('#message');
+  assert.match(message, /第 3 手（h8）已有棋子/, message);
+  assert.doesNotMatch(message, english, message);
+  assert.equal(await record(page), 'h8 i9');
+  await page.selectOption('#lang', 'en');
+  assert.equal(await page.textContent('#message'),
+    'Could not load the link: h8 is already occupied (move 3). The current game is unchanged.');
+  await page.selectOption('#lang', 'zh');
+
+  // Pasted records: a bad point, a set-up with a point twice, a move after the end.
+  for (const [bad, chinese] of [
+    ['h8 z99', /第 2 手的点“z99”无效/],
+    ['b:h8 w:h8', /摆出的局面无效：h8 上放了两个棋子/],
+    ['h8 a1 h9 a2 h10 a3 h11 a4 h12 a5', /第 10 手之前对局已经结束/],
+    ['b:a1 b:a2 b:a3 b:a4 b:a5 w:c1 w:c2 w:c3 w:c4 w:c6 to:white', /黑方已经连成五子（经过 a\d）/],
+  ]) {
+    await page.fill('#record-input', bad);
+    await page.click('#btn-load');
+    note = await page.textContent('#record-note');
+    assert.match(note, chinese, note);
+    assert.match(note, /当前对局未改变/);
+    assert.doesNotMatch(note, english, note);
+  }
+  assert.equal(await record(page), 'h8 i9');
+
+  // A saved game that is not a legal game, and a link with a bad set-up, on opening the page.
+  await page.evaluate(() => localStorage.setItem('gomoku.game', JSON.stringify({
+    version: 2, moves: 'h8 i9 h8', mode: 'hvh', humanColor: 'black', rule: 'freestyle',
+  })));
+  await page.goto('about:blank'); // a real reload (only the hash changing would be a link in the same page)
+  await page.goto(`${env.server.url}?lang=zh#moves=b:h8,b:h9,to:black`);
+  await waitReady(page);
+  const opened = await page.textContent('#message');
+  assert.match(opened, /保存的对局无法使用：着法不是合法的对局：第 3 手（h8）已有棋子/, opened);
+  assert.match(opened, /链接中的局面无法载入：摆出的局面无效：黑棋 2 子、白棋 0 子时不可能轮到黑方走/, opened);
+  assert.doesNotMatch(opened, english, opened);
+  await page.selectOption('#lang', 'en');
+  const relabelled = await page.textContent('#message');
+  assert.match(relabelled, /The saved game could not be used: its moves are not a legal game: h8 is already occupied \(move 3\)/);
+  assert.match(relabelled, /The position in the link could not be loaded: the set-up position is not valid: 2 black and 0 white stones cannot have black to move/);
+  assertNoErrors(errors);
+  await context.close();
+});

@@ -19,6 +19,7 @@ import { reason } from './messages.js';
 import { registerOffline } from './offline.js';
 import { copyText, saveBoardImage } from './sharing.js';
 import { RuleBook, RuleControl, reasonText, ruleName } from './rules.js';
+import { refusalText } from './refusals.js';
 import { Notices } from './notices.js';
 import { renderStatus, renderMoveList, moveAnnouncement, imageCaption } from './status-view.js';
 
@@ -203,8 +204,7 @@ async function start() {
 
 /** Saved game first, then the URL's position if it carries one (js/storage.js). */
 function restoreGame(problems) {
-  const refusal = (record, r, err) => ruleBook.refusal(record, r, err);
-  const found = storage.restoreGame({ rules, refusal, rule, problems });
+  const found = storage.restoreGame({ rules, rule, problems });
   mode = found.mode ?? mode;
   humanColor = found.humanColor ?? humanColor;
   rule = found.rule;
@@ -325,7 +325,7 @@ async function aiMove() {
     game.play(outcome.move);
   } catch (err) {
     aiBlockedAt = record;
-    showMessage(() => t('page.error.impossible', { move: outcome.move, reason: reason(err.message) }), 'error');
+    showMessage(() => t('page.error.impossible', { move: outcome.move, reason: refusalText(err) }), 'error');
     update();
     return;
   }
@@ -376,7 +376,7 @@ function humanPlays(point) {
   try {
     game.play(point);
   } catch (err) {
-    showMessage(() => reason(err.message), 'error');
+    showMessage(() => refusalText(err), 'error');
     return;
   }
   browsing = false;
@@ -454,8 +454,8 @@ function loadRecord(text, source, readRule = () => rule) {
     record = storage.normalizeRecordText(text);
     state = rules(record, loadRule); // validate first: a bad record must leave the game untouched
   } catch (err) {
-    const why = storage.clip(reason(ruleBook.refusal(record, loadRule, err)));
-    const text = () => t(source === 'record' ? 'page.error.loadRecord' : 'page.error.loadLink', { reason: why });
+    const why = () => storage.clip(refusalText(err));
+    const text = () => t(source === 'record' ? 'page.error.loadRecord' : 'page.error.loadLink', { reason: why() });
     if (source === 'record') showNote(text, 'error');
     else showMessage(text, 'error');
     if (source === 'link') storage.writeHash(game.record, rule); // the address bar shows the game again

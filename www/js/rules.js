@@ -32,12 +32,15 @@ export function reasonText(reason) {
 export class RuleBook {
   #wasm;
 
-  /** @param {{parseRecord: Function, forbiddenPoints: Function, forbiddenMove: Function}} wasm */
+  /** @param {{parseRecord: Function, forbiddenPoints: Function}} wasm */
   constructor(wasm) {
     this.#wasm = wasm;
   }
 
-  /** The game state of `record` under `rule`; throws (with the engine's reason) on an illegal record. */
+  /**
+   * The game state of `record` under `rule`; throws on an illegal record, with the engine's reason in parts
+   * (js/refusals.js says it in the page's language).
+   */
   parse(record, rule) {
     return this.#wasm.parseRecord(record, rule);
   }
@@ -53,26 +56,6 @@ export class RuleBook {
     } catch {
       return new Map(); // the record was checked under renju already; nothing to mark if it is refused
     }
-  }
-
-  /**
-   * Why `record` cannot be loaded under `rule`, in the page's language when the engine's reason is a forbidden
-   * black move (with its move number); otherwise the engine's own message.
-   */
-  refusal(record, rule, err) {
-    if (rule === 'renju') {
-      try {
-        const found = this.#wasm.forbiddenMove(record);
-        if (found) {
-          return t('rules.recordRefused', {
-            number: found.moveNumber, point: found.point, reason: reasonText(found.reason),
-          });
-        }
-      } catch {
-        // another problem: the engine's message below says it
-      }
-    }
-    return String(err?.message ?? err);
   }
 }
 

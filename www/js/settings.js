@@ -76,7 +76,7 @@ export class SettingsPanel {
     this.#defaults = { ...this.#presetValues(DEFAULT_LEVEL), level: DEFAULT_LEVEL, variety: true };
     const stored = readStored(SETTINGS_KEY, (data) => parseEntry(data, this.#defaults, [...this.#levels.keys(), CUSTOM]));
     if (stored.error) {
-      onProblem(() => `${t('page.error.savedSettings', { reason: stored.error })} ${stored.asideKey
+      onProblem(() => `${t('page.error.savedSettings', { reason: stored.error() })} ${stored.asideKey
         ? t('page.error.keptAside', { key: stored.asideKey })
         : t('page.error.noRoomSettings', { key: SETTINGS_KEY })}`);
     }

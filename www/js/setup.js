@@ -5,6 +5,7 @@
 
 import { t, onLanguageChange } from './i18n.js';
 import { setupText } from './game.js';
+import { refusalText } from './refusals.js';
 
 const TOOLS = ['black', 'white', 'erase'];
 
@@ -16,6 +17,7 @@ export class SetupEditor {
   #el = {};
   #active = false;
   #stones = new Map(); // point -> 'black' | 'white'
+  #noteText = () => ''; // the note under the editor, in the current language
 
   /**
    * @param {{root: HTMLElement, rules: (record: string) => object,
@@ -30,7 +32,10 @@ export class SetupEditor {
     this.#onChange = onChange;
     this.#onDone = onDone;
     this.#build(root);
-    onLanguageChange(() => this.#texts());
+    onLanguageChange(() => {
+      this.#texts();
+      this.#el.note.textContent = this.#noteText();
+    });
     this.#texts();
     this.#render();
   }
@@ -129,17 +134,20 @@ export class SetupEditor {
     try {
       this.#rules(record);
     } catch (err) {
-      this.#note(t('analysis.setupInvalid', { reason: err.message }), 'error');
+      this.#note(() => t('analysis.setupInvalid', { reason: refusalText(err) }), 'error');
       return;
     }
     this.#active = false;
     this.#render();
-    this.#note(t('analysis.setupDone', { side: t(`analysis.${this.#el.toMove.value}`) }), 'info');
+    const side = this.#el.toMove.value;
+    this.#note(() => t('analysis.setupDone', { side: t(`analysis.${side}`) }), 'info');
     this.#onDone(record);
   }
 
+  /** Shows `text` (a function giving it in the current language, or '' to clear) under the editor. */
   #note(text, kind) {
-    this.#el.note.textContent = text;
+    this.#noteText = typeof text === 'function' ? text : () => text;
+    this.#el.note.textContent = this.#noteText();
     this.#el.note.dataset.kind = kind;
   }
 

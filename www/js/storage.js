@@ -1,11 +1,11 @@
 // Persistence: versioned JSON in localStorage (a corrupt entry is set aside, never trusted and never
 // silently deleted) and the position in the URL ("#rule=renju&moves=h8,i9,h10"; no rule is freestyle; a set-up
 // position: "#moves=b:h8,w:i9,to:black,h9").
-// Reasons are in the page's language.
+// Reasons are in the page's language, and can be given again after a language change (`refusal`).
 
 import { t } from './i18n.js';
-import { reason } from './messages.js';
 import { recordOfState } from './game.js';
+import { refusalText } from './refusals.js';
 
 export const GAME_KEY = 'gomoku.game';
 export const SETTINGS_KEY = 'gomoku.settings';
@@ -29,8 +29,17 @@ const ASIDE_SLOTS = 5;
 const held = new Set();
 
 /**
+ * An Error whose reason follows the language: `text()` gives it in the current language (the message is the
+ * text when it was made), and `err.localized()` gives it again later (js/refusals.js reads it).
+ */
+export function refusal(text) {
+  return Object.assign(new Error(text()), { localized: text });
+}
+
+/**
  * Reads a JSON entry and checks it with `parse` (which throws on anything unexpected).
- * Returns {value} (null when absent), or, when the entry cannot be used, {value: null, error, asideKey}:
+ * Returns {value} (null when absent), or, when the entry cannot be used, {value: null, error, asideKey}
+ * (`error()` gives the reason in the current language):
  * the entry has been moved to `asideKey` (the first free of KEY.corrupt, KEY.corrupt.2, …), so it is
  * reported once and kept for inspection. When no slot is free or storage refuses the copy, asideKey is
  * null: the entry stays where it is and writeStored() leaves that key alone from then on.
@@ -44,16 +53,16 @@ export function readStored(key, parse) {
   }
   if (raw === null) return { value: null };
   try {
-    if (raw.length > MAX_ENTRY_CHARS) throw new Error(t('page.reason.tooLongChars', { n: raw.length }));
+    if (raw.length > MAX_ENTRY_CHARS) throw refusal(() => t('page.reason.tooLongChars', { n: raw.length }));
     let data;
     try {
       data = JSON.parse(raw);
     } catch {
-      throw new Error(t('page.reason.notJson'));
+      throw refusal(() => t('page.reason.notJson'));
     }
     return { value: parse(data) };
   } catch (err) {
-    return { value: null, error: err.message, asideKey: setAside(key, raw) };
+    return { value: null, error: () => refusalText(err), asideKey: setAside(key, raw) };
   }
 }
 
@@ -115,14 +124,14 @@ export function writeStored(key, value) {
  */
 export function checkVersion(data, version, what) {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw new Error(t('page.reason.notObject', { what: t(what), found: describe(data) }));
+    throw refusal(() => t('page.reason.notObject', { what: t(what), found: describe(data) }));
   }
-  if (!('version' in data)) throw new Error(t('page.reason.noVersion'));
+  if (!('version' in data)) throw refusal(() => t('page.reason.noVersion'));
   const found = data.version;
   if (Number.isInteger(found) && found > version) {
-    throw new Error(t('page.reason.newer', { found, version }));
+    throw refusal(() => t('page.reason.newer', { found, version }));
   }
-  if (found !== version) throw new Error(t('page.reason.unknownVersion', { found: clipJson(found), version }));
+  if (found !== version) throw refusal(() => t('page.reason.unknownVersion', { found: clipJson(found), version }));
 }
 
 /** The saved-game format. */
@@ -139,19 +148,19 @@ export function parseGameEntry(data, rules) {
   const old = typeof data === 'object' && data !== null && data.version === 1;
   if (!old) checkVersion(data, GAME_VERSION, 'page.what.savedGame');
   const rule = old ? 'freestyle' : data.rule;
-  if (!RULES.includes(rule)) throw new Error(t('page.reason.unknownRule', { rule: clipJson(rule) }));
+  if (!RULES.includes(rule)) throw refusal(() => t('page.reason.unknownRule', { rule: clipJson(rule) }));
   for (const [field, key] of [['moves', 'movesMissing'], ['mode', 'modeMissing'], ['humanColor', 'colourMissing']]) {
-    if (!(field in data)) throw new Error(t(`page.reason.${key}`));
+    if (!(field in data)) throw refusal(() => t(`page.reason.${key}`));
   }
-  if (typeof data.moves !== 'string') throw new Error(t('page.reason.movesNotText', { found: describe(data.moves) }));
-  if (data.moves.length > MAX_RECORD_CHARS) throw new Error(t('page.reason.movesTooLong', { n: data.moves.length }));
-  if (!MODES.includes(data.mode)) throw new Error(t('page.reason.unknownMode', { mode: clipJson(data.mode) }));
-  if (!COLORS.includes(data.humanColor)) throw new Error(t('page.reason.unknownColour', { colour: clipJson(data.humanColor) }));
+  if (typeof data.moves !== 'string') throw refusal(() => t('page.reason.movesNotText', { found: describe(data.moves) }));
+  if (data.moves.length > MAX_RECORD_CHARS) throw refusal(() => t('page.reason.movesTooLong', { n: data.moves.length }));
+  if (!MODES.includes(data.mode)) throw refusal(() => t('page.reason.unknownMode', { mode: clipJson(data.mode) }));
+  if (!COLORS.includes(data.humanColor)) throw refusal(() => t('page.reason.unknownColour', { colour: clipJson(data.humanColor) }));
   let state;
   try {
     state = rules(data.moves, rule);
   } catch (err) {
-    throw new Error(t('page.reason.illegal', { reason: clip(reason(err.message)) }));
+    throw refusal(() => t('page.reason.illegal', { reason: clip(refusalText(err)) }));
   }
   return { moves: recordOfState(state), mode: data.mode, humanColor: data.humanColor, rule };
 }
@@ -163,12 +172,12 @@ export function parseGameEntry(data, rules) {
  */
 export function normalizeRecordText(text) {
   const raw = String(text);
-  if (raw.length > MAX_INPUT_CHARS) throw new Error(t('page.reason.tooLongChars', { n: raw.length }));
+  if (raw.length > MAX_INPUT_CHARS) throw refusal(() => t('page.reason.tooLongChars', { n: raw.length }));
   const record = raw
     .split(/[\s,;]+/)
     .filter((token) => token && !/^\d+\.$/.test(token))
     .join(' ');
-  if (record.length > MAX_RECORD_CHARS) throw new Error(t('page.reason.tooLongMoves', { n: record.split(' ').length }));
+  if (record.length > MAX_RECORD_CHARS) throw refusal(() => t('page.reason.tooLongMoves', { n: record.split(' ').length }));
   return record;
 }
 
@@ -185,7 +194,7 @@ export function ruleFromHash(hash = location.hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const rule = params.get('rule');
   if (rule === null) return params.has('moves') ? 'freestyle' : null;
-  if (!RULES.includes(rule)) throw new Error(t('page.reason.theRuleUnknown', { rule: clipJson(rule) }));
+  if (!RULES.includes(rule)) throw refusal(() => t('page.reason.theRuleUnknown', { rule: clipJson(rule) }));
   return rule;
 }
 
@@ -224,15 +233,15 @@ function describe(value) {
 
 /**
  * The game to start with: the saved game, then the position in the URL if it carries one (under the link's
- * rule). `rules(record, rule)` parses a record (throws when illegal), `refusal(record, rule, err)` says why one
- * was refused, `rule` is the rule in force before. What cannot be restored is pushed to `problems` (functions
+ * rule). `rules(record, rule)` parses a record (throws when illegal; js/refusals.js says why), `rule` is the
+ * rule in force before. What cannot be restored is pushed to `problems` (functions
  * giving the text), never trusted. Returns {mode?, humanColor?, rule, record?}: record only when a game was found.
  */
-export function restoreGame({ rules, refusal, rule, problems }) {
+export function restoreGame({ rules, rule, problems }) {
   const found = { rule };
   const saved = readStored(GAME_KEY, (data) => parseGameEntry(data, rules));
   if (saved.error) {
-    problems.push(() => `${t('page.error.savedGame', { reason: reason(saved.error) })} ${saved.asideKey
+    problems.push(() => `${t('page.error.savedGame', { reason: saved.error() })} ${saved.asideKey
       ? t('page.error.keptAside', { key: saved.asideKey })
       : t('page.error.noRoomGame', { key: GAME_KEY })}`);
   } else if (saved.value) {
@@ -249,7 +258,7 @@ export function restoreGame({ rules, refusal, rule, problems }) {
       rules(record, linkRule); // check before anything changes
       Object.assign(found, { rule: linkRule, record });
     } catch (err) {
-      problems.push(() => t('page.error.linkPosition', { reason: clip(reason(refusal(record, linkRule, err))) }));
+      problems.push(() => t('page.error.linkPosition', { reason: clip(refusalText(err)) }));
     }
   }
   return found;
