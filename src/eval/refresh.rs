@@ -1,0 +1,156 @@
+//! Keeping a [`Position`]'s per-point patterns, threat sets and learned sums up to date as stones are placed:
+//! the incremental part of `make`, apart from the position's accessors and its undo records.
+
+use super::*;
+
+impl Position {
+    /// Recomputes `p` in every direction and the points within four steps of it along each line in that
+    /// line's direction only (the only key that changed for them); five steps where overlines do not win.
+    /// Compiled apart for rules where some colour's overlines do not win (`EXACT`), so that freestyle's path
+    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums); not inlined
+    /// (both rule copies inlined into `make` made freestyle's code worse).
+    #[inline(never)]
+    pub(super) fn refresh_around_in<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
+        self.refresh::<EXACT, LEARN>(p, None);
+        self.refresh_line::<EXACT, LEARN, 0>(p);
+        self.refresh_line::<EXACT, LEARN, 1>(p);
+        self.refresh_line::<EXACT, LEARN, 2>(p);
+        self.refresh_line::<EXACT, LEARN, 3>(p);
+    }
+
+    /// The points along direction `D` ([`Direction::ALL`] index) of [`Position::refresh_around_in`]: a constant
+    /// direction per copy, so that every shift selecting its patterns is a constant.
+    #[inline(always)]
+    fn refresh_line<const EXACT: bool, const LEARN: bool, const D: usize>(&mut self, p: Point) {
+        let d = Direction::ALL[D];
+        // Bit k + 5: the point k steps along d is on the board ([`Point::reach`]).
+        let reach = p.reach(d);
+        for k in 1..=4 {
+            if reach >> (5 + k) & 1 != 0 {
+                self.refresh::<EXACT, LEARN>(p.step(d, k), Some(d));
+            }
+            if reach >> (5 - k) & 1 != 0 {
+                self.refresh::<EXACT, LEARN>(p.step(d, -k), Some(d));
+            }
+        }
+        if EXACT {
+            for k in [5, -5] {
+                if reach >> (5 + k) & 1 != 0 {
+                    self.refresh::<EXACT, LEARN>(p.step(d, k), Some(d));
+                }
+            }
+        }
+    }
+
+    /// The fine class `c` makes on the empty point `p` along `d` (`EXACT`: some colour's overlines do not win).
+    #[inline(always)]
+    fn line_fine<const EXACT: bool>(&self, p: Point, c: Color, d: Direction) -> Fine {
+        if EXACT && self.exact[c.index()] {
+            self.table.fine_ext(c, self.board.key_ext(p, d, c))
+        } else {
+            self.table.fine(c, self.board.key(p, d))
+        }
+    }
+
+    /// Black's and white's [`line_entry`] on the empty point `p` along `d`: one load for both where overlines
+    /// win.
+    #[inline(always)]
+    fn line_entries<const EXACT: bool>(&self, p: Point, d: Direction) -> [u8; 2] {
+        if EXACT {
+            [
+                line_entry(self.line_fine::<EXACT>(p, Color::Black, d)),
+                line_entry(self.line_fine::<EXACT>(p, Color::White, d)),
+            ]
+        } else {
+            self.table.both(self.board.key(p, d))
+        }
+    }
+
+    /// Whether the line tables call the empty point `p` forbidden to black under renju.
+    fn locally_forbidden(&self, p: Point) -> bool {
+        let lines = per_direction(|d| renju::line_info(self.board.key_ext(p, d, Color::Black)));
+        renju::local_verdict(lines).is_some()
+    }
+
+    /// Recomputes one point's fine classes and patterns (all directions, or only `dir`), combination and threat
+    /// sets for both colours, and the learned sums if `LEARN`.
+    #[inline(always)]
+    pub(super) fn refresh<const EXACT: bool, const LEARN: bool>(&mut self, p: Point, dir: Option<Direction>) {
+        let empty = self.board.is_empty_at(p);
+        let i = p.index();
+        let entries = match (empty, dir) {
+            (true, Some(d)) => self.line_entries::<EXACT>(p, d),
+            _ => [0; 2],
+        };
+        for c in Color::BOTH {
+            let ci = c.index();
+            let old = self.patterns[ci][i];
+            let mut new = match (empty, dir) {
+                (false, _) => Lines::NONE,
+                (true, Some(d)) => old.with_entry(d, entries[ci]),
+                (true, None) => Lines::from_array(per_direction(|d| self.line_fine::<EXACT>(p, c, d))),
+            };
+            // Black's threats under renju also depend on whether the point may be forbidden.
+            let renju_black = EXACT && c == Color::Black && self.board.rule() == Rule::Renju;
+            let (was_forbidden, forbidden) = if renju_black {
+                if empty {
+                    // Only the lines that changed can change liveness; a point with no live line is not
+                    // forbidden (every line info is empty, so `local_verdict` says None).
+                    let live = |d| self.table.live(self.board.key_ext(p, d, Color::Black));
+                    match dir {
+                        Some(d) => new = new.with_live(d, live(d)),
+                        None => {
+                            for d in Direction::ALL {
+                                new = new.with_live(d, live(d));
+                            }
+                        }
+                    }
+                }
+                (
+                    self.maybe_forbidden.contains(p),
+                    new.any_live() && self.locally_forbidden(p),
+                )
+            } else {
+                (false, false)
+            };
+            if new == old && forbidden == was_forbidden {
+                continue;
+            }
+            self.pattern_log.push(((ci * POINT_SLOTS + i) as u16, old));
+            self.patterns[ci][i] = new;
+            if LEARN {
+                let (codes, values) = (self.fine_codes, self.values);
+                let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
+                let (was_value, now_value) = (value(old), value(new));
+                self.code_sum[ci][0] += now_value[0] - was_value[0];
+                self.code_sum[ci][1] += now_value[1] - was_value[1];
+            }
+            if new.coarse() == old.coarse() && forbidden == was_forbidden {
+                // Only the fine classes changed: no threat changed.
+                continue;
+            }
+            let (was, now) = if renju_black {
+                self.maybe_forbidden.assign(p, forbidden);
+                let threats = |pats: Patterns, f: bool| if f { Threats::default() } else { pats.threats() };
+                (threats(old.coarse(), was_forbidden), threats(new.coarse(), forbidden))
+            } else {
+                (old.coarse().threats(), new.coarse().threats())
+            };
+            self.doubles[ci] += i32::from(is_double(now.combo)) - i32::from(is_double(was.combo));
+            let changed = was.flags ^ now.flags;
+            if changed != 0 {
+                let set = [
+                    (Threats::FIVE, &mut self.fives[ci]),
+                    (Threats::FOUR, &mut self.fours[ci]),
+                    (Threats::OPEN_FOUR, &mut self.open_fours[ci]),
+                    (Threats::OPEN_THREE, &mut self.threes[ci]),
+                ];
+                for (flag, board) in set {
+                    if changed & flag != 0 {
+                        board.assign(p, now.flags & flag != 0);
+                    }
+                }
+            }
+        }
+    }
+}
