@@ -62,6 +62,23 @@ test('set up a position with white to move; the AI (white) plays from it and the
   await context.close();
 });
 
+test('on a phone the set-up controls come right under the board while editing, and go back after', async () => {
+  const { page, context, errors } = await openPage(env, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const top = (selector) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().top);
+  assert.ok(await top('#setup-panel') > await top('#analysis-panel'), 'closed: after the analysis panel, as in the page');
+  await page.click('#btn-setup');
+  const board = await page.locator('.play').evaluate((el) => el.getBoundingClientRect().bottom);
+  const setupTop = await top('#setup-panel');
+  assert.ok(setupTop >= board, 'below the board');
+  for (const other of ['#analysis-panel', '#review-panel']) {
+    assert.ok(setupTop < await top(other), `editing: above ${other}`);
+  }
+  await page.click('#btn-setup-cancel');
+  assert.ok(await top('#setup-panel') > await top('#analysis-panel'), 'closed again: back in its place');
+  assertNoErrors(errors);
+  await context.close();
+});
+
 test('a set-up with a five on the board is refused; an empty board with white first is fine', async () => {
   const { page, context, errors } = await openPage(env, { hash: '#moves=h8,i9' });
   await page.selectOption('#mode', 'hvh');

@@ -67,6 +67,7 @@ export class SetupEditor {
   }
 
   #build(root) {
+    this.#el.root = root;
     const make = (tag, props = {}) => Object.assign(document.createElement(tag), props);
     const el = this.#el;
     el.title = make('h2', { id: 'setup-title' });
@@ -166,6 +167,8 @@ export class SetupEditor {
   }
 
   #render() {
+    // While editing, the panel comes first in its column (on a phone, right under the board).
+    this.#el.root.classList.toggle('editing', this.#active);
     this.#el.start.hidden = this.#active;
     this.#el.editor.hidden = !this.#active;
   }
