@@ -185,7 +185,7 @@ impl<'a> GomokuGame<'a> {
 /// Longest VCF looked for at the search horizon, in attacker moves.
 const LEAF_VCF_MOVES: u8 = 8;
 /// Node budget of a VCF at the search horizon.
-const LEAF_VCF_NODES: u64 = 40;
+const LEAF_VCF_NODES: u64 = 64;
 
 /// A threat line that ends when the attacker makes an open four (the VCT's main line does) is two plies short
 /// of the five: appends the defender's block of one end and the attacker's five at the other, so that the
