@@ -183,7 +183,7 @@ impl<'a> GomokuGame<'a> {
 }
 
 /// Longest VCF looked for at the search horizon, in attacker moves.
-const LEAF_VCF_MOVES: u8 = 8;
+const LEAF_VCF_MOVES: u8 = 12;
 /// Node budget of a VCF at the search horizon.
 const LEAF_VCF_NODES: u64 = 64;
 
