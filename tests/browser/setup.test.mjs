@@ -145,12 +145,13 @@ test('refusals are in the page\'s language: set-up, link, pasted record and save
   await page.selectOption('#setup-to-move', 'white');
   await page.click('#btn-setup-done');
   let note = await page.textContent('#setup-note');
-  assert.match(note, /摆出的局面无效：黑棋 3 子、白棋 1 子时不可能轮到白方走/, note);
+  // Said once: the editor's own words, then the problem (not "invalid: invalid: …").
+  assert.match(note, /^该局面无法对弈：黑棋 3 子、白棋 1 子时不可能轮到白方走/, note);
   assert.doesNotMatch(note, english, note);
   // The language switch relabels the refusal shown, and back.
   await page.selectOption('#lang', 'en');
-  assert.equal(await page.textContent('#setup-note'), 'This position cannot be played: the set-up position is not valid: '
-    + '3 black and 1 white stones cannot have white to move. Change it and press Done again.');
+  assert.equal(await page.textContent('#setup-note'),
+    'This position cannot be played: 3 black and 1 white stones cannot have white to move. Change it and press Done again.');
   await page.selectOption('#lang', 'zh');
   assert.equal(await page.textContent('#setup-note'), note);
   await page.click('#btn-setup-cancel');

@@ -32,8 +32,9 @@ const side = (color) => (color === 'black' || color === 'white' ? t(`analysis.${
  * The reason `err` (what parseRecord or the page's own checks threw) gives for refusing a record, in the
  * current language. Call it again after a language change: it reads only `err`. The engine has already cut
  * user text to 12 characters; callers shorten the whole reason (storage.clip) as for any message.
+ * `inSetup`: the set-up editor says itself that its position is refused, so a set-up problem comes bare.
  */
-export function refusalText(err) {
+export function refusalText(err, { inSetup = false } = {}) {
   const n = err?.moveNumber;
   if (Object.hasOwn(MOVE_KEYS, err?.kind ?? '')) {
     return t(MOVE_KEYS[err.kind], { n, point: err.point, text: err.text });
@@ -46,7 +47,7 @@ export function refusalText(err) {
       text: err.text, point: err.point, black: err.black, white: err.white,
       side: side(err.toMove), color: side(err.color),
     });
-    return t('rules.refusal.setup', { reason: why });
+    return inSetup ? why : t('rules.refusal.setup', { reason: why });
   }
   if (typeof err?.localized === 'function') return err.localized();
   return reason(err?.message ?? err);

@@ -135,7 +135,7 @@ export class SetupEditor {
     try {
       this.#rules(record);
     } catch (err) {
-      this.#note(() => t('analysis.setupInvalid', { reason: refusalText(err) }), 'error');
+      this.#note(() => t('analysis.setupInvalid', { reason: refusalText(err, { inSetup: true }) }), 'error');
       return;
     }
     this.#active = false;
