@@ -313,11 +313,18 @@ impl ThreatSolver {
         } else {
             0
         };
+        // Threats that also make more (a four-three, two threes) first.
+        let mut loud = [(0u8, Point::CENTER); CELLS];
+        let mut k = 0;
+        for p in fours.iter().chain(threes.iter()) {
+            loud[k] = (pos.combo(p, me) as u8 * 16 + pos.combo(p, me.opponent()) as u8, p);
+            k += 1;
+        }
+        loud[..k].sort_by_key(|c| std::cmp::Reverse(c.0));
         let mut won = false;
-        for (p, cost) in fours
+        for (p, cost) in loud[..k]
             .iter()
-            .chain(threes.iter())
-            .map(|p| (p, 2))
+            .map(|&(_, p)| (p, 2))
             .chain(quiet[..n].iter().map(|&(_, p)| (p, QUIET_PLIES)))
         {
             let mark = line.len();
@@ -375,7 +382,15 @@ impl ThreatSolver {
             return false;
         }
         let mark = line.len();
-        for (i, d) in defences.iter().enumerate() {
+        // The likeliest refutations first: the defender's own fours and threats, then the blocks that stop more.
+        let mut order = [(0u8, Point::CENTER); CELLS];
+        let mut k = 0;
+        for d in defences.iter() {
+            order[k] = (pos.combo(d, att) as u8 + pos.combo(d, me) as u8 * 16, d);
+            k += 1;
+        }
+        order[..k].sort_by_key(|c| std::cmp::Reverse(c.0));
+        for (i, &(_, d)) in order[..k].iter().enumerate() {
             let mut sub = Vec::new();
             pos.make_threat(d);
             let r = self.vct_attack(pos, plies - 1, &mut sub, i == 0);
