@@ -1,8 +1,9 @@
 //! VCF threats in the VCT (freestyle): a quiet move after which the attacker would win by fours, answered by
-//! every defence that can matter; and that they do not crowd out wins by threes and fours. The position is one the project generated itself (random stones near the
-//! centre, seeded) in which the VCT of open threes and fours finds no win within 12 plies (it finds one in 16)
-//! and the engine, before VCF threats, did not find one in a second either; the win was checked full-width (every defence at every step) to the
-//! VCF at its end.
+//! every defence that can matter; and that they do not crowd out wins by threes and fours. The position is
+//! one the project generated itself (random stones near the centre, seeded) in which the VCT of open threes
+//! and fours finds no win within 12 plies (it finds one in 16) and the engine, before VCF threats, did not
+//! find one in a second either; the win was checked full-width (every defence at every step) to the VCF at
+//! its end.
 #![cfg(not(target_arch = "wasm32"))]
 
 use gomoku::board::coord::Point;

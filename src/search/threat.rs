@@ -332,12 +332,7 @@ impl ThreatSolver {
         };
         // Threats that also make more (a four-three, two threes) first.
         let mut loud = [(0u8, Point::CENTER); CELLS];
-        let mut k = 0;
-        for p in fours.iter().chain(threes.iter()) {
-            loud[k] = (pos.combo(p, me) as u8 * 16 + pos.combo(p, me.opponent()) as u8, p);
-            k += 1;
-        }
-        loud[..k].sort_by_key(|c| std::cmp::Reverse(c.0));
+        let k = by_combination(pos, fours | threes, &mut loud);
         let mut won = false;
         for (p, cost) in loud[..k]
             .iter()
@@ -401,12 +396,7 @@ impl ThreatSolver {
         let mark = line.len();
         // The likeliest refutations first: the defender's own fours and threats, then the blocks that stop more.
         let mut order = [(0u8, Point::CENTER); CELLS];
-        let mut k = 0;
-        for d in defences.iter() {
-            order[k] = (pos.combo(d, att) as u8 + pos.combo(d, me) as u8 * 16, d);
-            k += 1;
-        }
-        order[..k].sort_by_key(|c| std::cmp::Reverse(c.0));
+        let k = by_combination(pos, defences, &mut order);
         for (i, &(_, d)) in order[..k].iter().enumerate() {
             let mut sub = Vec::new();
             pos.make_threat(d);
@@ -505,6 +495,20 @@ fn vcf_threat_candidates(pos: &Position, skip: Bitboard, out: &mut [(u8, Point);
     }
     out[..n].sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
     n.min(QUIET_MAX)
+}
+
+/// `points` into `out` (returns how many), ordered by the combination the side to move makes on each, then
+/// by the one the opponent makes there (the point it takes from the opponent); equal points keep board order.
+fn by_combination(pos: &Position, points: Bitboard, out: &mut [(u8, Point); CELLS]) -> usize {
+    let me = pos.to_move();
+    let mut n = 0;
+    for p in points.iter() {
+        // 14 combinations: the pair packs into one byte.
+        out[n] = ((pos.combo(p, me) as u8) << 4 | pos.combo(p, me.opponent()) as u8, p);
+        n += 1;
+    }
+    out[..n].sort_by_key(|c| std::cmp::Reverse(c.0));
+    n
 }
 
 /// The points a defender stone must be on or near to change the VCF `line` (attacker, block, …, five):
