@@ -255,6 +255,35 @@ fn black_s_threat_search_under_renju_never_plays_a_forbidden_point() {
     }
 }
 
+#[test]
+fn black_s_fours_on_points_the_line_tables_flag_but_the_rules_allow_are_threats() {
+    // Black to move in both (found by random renju games): the winning four is on a point the line tables
+    // flag as maybe forbidden (a four with threes across), which the exact test allows. The VCF used to leave
+    // such points out and found no win in either.
+    let cases = [
+        (
+            "h8 i8 j9 j7 k8 g8 i6 f7 i7 k10 e8 d8 l9 h9 h6 j5 k5 h5 h4 g7 k4 l8 g3 g2 l5 f6",
+            "j6",
+        ),
+        (
+            "h8 i9 i8 j8 i10 g9 k9 h9 l10 g10 m11 i11 g8 l12 n11 m12 m9 m13 j9 g7 m10 h12 i13 n9 i14 l13 j15 \
+             l14 k12 n8 f7 g6 g13 f11 g5 h7 o7 m7",
+            "k11",
+        ),
+    ];
+    for (record, four) in cases {
+        let mut pos = Position::from_moves(Rule::Renju, &pts(record)).expect("a legal record");
+        assert_eq!(pos.to_move(), Color::Black);
+        assert!(pos.maybe_forbidden().contains(pt(four)), "{four} is flagged");
+        assert_eq!(pos.board().forbidden(pt(four)), None, "{four} is allowed");
+        let line = ThreatSolver::new()
+            .vcf(&mut pos, 30, 100_000)
+            .unwrap_or_else(|| panic!("a VCF through {four}"));
+        assert!(line.contains(&pt(four)), "{line:?}");
+        assert!(line_is_legal(&pos, &line), "{line:?}");
+    }
+}
+
 // ---- The slow reference, from the definition ----
 
 type Grid = [[u8; 15]; 15];

@@ -9,7 +9,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Direction, Point, CELLS};
 use crate::board::Rule;
-use crate::eval::pattern::Pattern;
+use crate::eval::pattern::{Combo, Pattern};
 use crate::eval::Position;
 
 /// Slots in each cache.
@@ -191,8 +191,8 @@ impl ThreatSolver {
         }
         let opp_fives = pos.fives(opp);
         let candidates = match opp_fives.count() {
-            0 => pos.fours(me),
-            1 => opp_fives & pos.fours(me),
+            0 => attacker_fours(pos),
+            1 => opp_fives & attacker_fours(pos),
             _ => return false,
         };
         if candidates.is_empty() {
@@ -322,7 +322,7 @@ impl ThreatSolver {
     fn vct_search(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
         let me = pos.to_move();
         let was_exhausted = std::mem::replace(&mut self.exhausted, false);
-        let fours = pos.fours(me);
+        let fours = attacker_fours(pos);
         let threes = pos.threes(me) & !fours;
         let mut quiet = [(0u8, Point::CENTER); CELLS];
         let n = if self.quiet && plies >= QUIET_PLIES {
@@ -466,6 +466,27 @@ impl ThreatSolver {
             }
         }
     }
+}
+
+/// The points where the side to move makes a four. [`Position::fours`] leaves out black's points that the
+/// line tables flag under renju ([`Position::maybe_forbidden`]); those the exact test allows (a four-three
+/// whose second three is false, say) are fours too, and often the winning ones.
+#[inline]
+fn attacker_fours(pos: &Position) -> Bitboard {
+    let me = pos.to_move();
+    let mut fours = pos.fours(me);
+    if pos.has_forbidden() {
+        for p in pos.maybe_forbidden().iter() {
+            let four = matches!(
+                pos.combo(p, me),
+                Combo::Four | Combo::FourThree | Combo::DoubleFour | Combo::OpenFour
+            );
+            if four && pos.forbidden(p).is_none() {
+                fours.set(p);
+            }
+        }
+    }
+    fours
 }
 
 /// Attacker moves worth trying as VCF threats, best first, into `out` (returns how many): empty points
