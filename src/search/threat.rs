@@ -191,8 +191,8 @@ impl ThreatSolver {
         }
         let opp_fives = pos.fives(opp);
         let candidates = match opp_fives.count() {
-            0 => attacker_fours(pos),
-            1 => opp_fives & attacker_fours(pos),
+            0 => playable_fours(pos),
+            1 => opp_fives & playable_fours(pos),
             _ => return false,
         };
         if candidates.is_empty() {
@@ -322,7 +322,7 @@ impl ThreatSolver {
     fn vct_search(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
         let me = pos.to_move();
         let was_exhausted = std::mem::replace(&mut self.exhausted, false);
-        let fours = attacker_fours(pos);
+        let fours = playable_fours(pos);
         let threes = pos.threes(me) & !fours;
         let mut quiet = [(0u8, Point::CENTER); CELLS];
         let n = if self.quiet && plies >= QUIET_PLIES {
@@ -367,20 +367,19 @@ impl ThreatSolver {
             line.extend(att_fives.iter().take(2));
             return true;
         }
-        let mut defences: Bitboard = if att_fives.count() == 1 {
-            att_fives
+        // The blocks of the attacker's five or open four, and the defender's own fours (legal ones only).
+        let (blocks, own) = if att_fives.count() == 1 {
+            (att_fives, Bitboard::EMPTY)
         } else if pos.open_fours(att).is_empty() {
             // No four and no open three: at most a VCF threat.
             return plies > 0 && pos.board().rule() == Rule::Freestyle && self.vcf_threat_defend(pos, plies, line);
         } else {
-            pos.fours(att) | pos.fours(me)
+            (pos.fours(att), playable_fours(pos))
         };
+        let mut defences = blocks | own;
         if pos.has_forbidden() {
-            // Black under renju: a forbidden point is no defence; its fours on flagged points may be.
-            if att_fives.is_empty() {
-                defences |= pos.maybe_forbidden();
-            }
-            for d in defences.iter() {
+            // Black under renju: a forbidden block is no defence.
+            for d in (blocks & pos.maybe_forbidden()).iter() {
                 if pos.forbidden(d).is_some() {
                     defences.clear(d);
                 }
@@ -468,11 +467,12 @@ impl ThreatSolver {
     }
 }
 
-/// The points where the side to move makes a four. [`Position::fours`] leaves out black's points that the
+/// The points where the side to move may make a four. [`Position::fours`] leaves out black's points that the
 /// line tables flag under renju ([`Position::maybe_forbidden`]); those the exact test allows (a four-three
-/// whose second three is false, say) are fours too, and often the winning ones.
+/// whose second three is false, say) are fours too, and often the winning ones (or, for a defender, the
+/// counter-four that holds).
 #[inline]
-fn attacker_fours(pos: &Position) -> Bitboard {
+fn playable_fours(pos: &Position) -> Bitboard {
     let me = pos.to_move();
     let mut fours = pos.fours(me);
     if pos.has_forbidden() {
