@@ -7,8 +7,9 @@ use gomoku::board::coord::{Color, Point};
 use gomoku::board::renju::{self, Forbidden};
 use gomoku::board::{Board, Outcome, PlayError, Rule};
 use gomoku::eval::Position;
-use gomoku::search::engine::{Engine, Settings};
+use gomoku::search::engine::{Engine, GomokuGame, Settings};
 use gomoku::search::threat::ThreatSolver;
+use gomoku::search::{Game, MATE};
 use proptest::prelude::*;
 
 fn pt(s: &str) -> Point {
@@ -282,6 +283,53 @@ fn black_s_fours_on_points_the_line_tables_flag_but_the_rules_allow_are_threats(
         assert!(line.contains(&pt(four)), "{line:?}");
         assert!(line_is_legal(&pos, &line), "{line:?}");
     }
+}
+
+#[test]
+fn black_s_open_threes_on_points_the_line_tables_flag_but_the_rules_allow_are_threats() {
+    // Black to move, no VCF; the win starts with an open three on a point the line tables flag (a double
+    // three one of whose threes is false), which the exact test allows. The VCT used to leave such threes out
+    // and found no win in either (found by random renju games; Rapfi also scores the first a win for black).
+    let cases = [
+        ("h8 i8 i7 g9 g8 g10 g11 j6 j5 h12 f7 g12 h10 j4", "h9"),
+        ("h8 g8 i7 j6 j8 h7 j5 i4 h9 j4 h10 j7 i6 i11 j9 h11", "k9"),
+    ];
+    for (record, three) in cases {
+        let mut pos = Position::from_moves(Rule::Renju, &pts(record)).expect("a legal record");
+        assert_eq!(pos.to_move(), Color::Black);
+        assert!(pos.maybe_forbidden().contains(pt(three)), "{three} is flagged");
+        assert_eq!(pos.board().forbidden(pt(three)), None, "{three} is allowed");
+        assert!(!pos.threes(Color::Black).contains(pt(three)));
+        assert!(pos.legal_threes(Color::Black).contains(pt(three)));
+        let mut solver = ThreatSolver::new();
+        assert_eq!(solver.vcf(&mut pos, 30, 100_000), None, "no VCF in {record}");
+        let line = solver
+            .vct(&mut pos, 13, 200_000)
+            .unwrap_or_else(|| panic!("a VCT through {three}"));
+        assert_eq!(line[0], pt(three), "{line:?}");
+        assert!(line_is_legal(&pos, &line), "{line:?}");
+    }
+}
+
+#[test]
+fn a_legal_open_four_on_a_flagged_point_is_a_win_for_the_alpha_beta() {
+    // Black to move can make an open four on f6, a point the line tables flag; the exact test allows it, so
+    // the position is won in three plies, and the α-β's terminal test says so without searching.
+    let record = "h8 g9 f9 i7 h9 e8 e7 i10 g7 h10 d8 c8 d7 g11 g12 g10 b7 j11 h13 e9 f8 g6 g5 a7";
+    let mut pos = Position::from_moves(Rule::Renju, &pts(record)).expect("a legal record");
+    let f6 = pt("f6");
+    assert!(pos.maybe_forbidden().contains(f6) && pos.board().forbidden(f6).is_none());
+    assert!(pos.open_fours(Color::Black).is_empty());
+    assert!(pos.legal_open_fours(Color::Black).contains(f6));
+    assert_eq!(GomokuGame::new(&mut pos, None).terminal(0), Some(MATE - 3));
+    // The same stones with white to move (without white's last move, a7): black's three threatens that open
+    // four, so white's position is not quiet (it must answer).
+    let before = record.trim_end_matches(" a7");
+    let mut white = Position::from_moves(Rule::Renju, &pts(before)).expect("a legal record");
+    assert_eq!(white.to_move(), Color::White);
+    assert!(white.open_fours(Color::Black).is_empty());
+    assert!(white.legal_open_fours(Color::Black).contains(f6));
+    assert!(!GomokuGame::new(&mut white, None).quiet());
 }
 
 // ---- The slow reference, from the definition ----

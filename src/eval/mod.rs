@@ -276,6 +276,43 @@ impl Position {
         self.maybe_forbidden
     }
 
+    /// Empty points where `c` may make a four (but not five): [`Position::fours`] plus, under renju, black's
+    /// points the line tables flag but the exact test allows (a four-three whose second three is false, say).
+    #[inline]
+    pub fn legal_fours(&self, c: Color) -> Bitboard {
+        self.with_allowed(c, self.fours[c.index()], Threats::FOUR)
+    }
+
+    /// Empty points where `c` may make an open four: [`Position::open_fours`] plus black's flagged points the
+    /// exact test allows (an open four beside a false double three).
+    #[inline]
+    pub fn legal_open_fours(&self, c: Color) -> Bitboard {
+        self.with_allowed(c, self.open_fours[c.index()], Threats::OPEN_FOUR)
+    }
+
+    /// Empty points where `c` may make an open three: [`Position::threes`] plus black's flagged points the
+    /// exact test allows (a double three one of whose threes is false).
+    #[inline]
+    pub fn legal_threes(&self, c: Color) -> Bitboard {
+        self.with_allowed(c, self.threes[c.index()], Threats::OPEN_THREE)
+    }
+
+    /// `set` (black's or white's points of the threat `flag`) with black's flagged points that make `flag`
+    /// and are not forbidden. The threat sets leave every flagged point out; the exact test runs only on
+    /// flagged points that make the threat, so this costs one branch outside renju.
+    #[inline]
+    fn with_allowed(&self, c: Color, mut set: Bitboard, flag: u8) -> Bitboard {
+        if c == Color::Black && !self.maybe_forbidden.is_empty() {
+            for p in self.maybe_forbidden.iter() {
+                let makes = self.patterns[c.index()][p.index()].coarse().threats().flags & flag != 0;
+                if makes && renju::forbidden(&self.board, p).is_none() {
+                    set.set(p);
+                }
+            }
+        }
+        set
+    }
+
     /// Whether the rule gives the side to move forbidden points (black under renju).
     #[inline]
     pub fn has_forbidden(&self) -> bool {

@@ -248,7 +248,7 @@ impl Game for GomokuGame<'_> {
         if opp_fives == 1 && pos.has_forbidden() && pos.fives(opp).iter().any(|q| pos.forbidden(q).is_some()) {
             return Some(-(MATE - ply - 2));
         }
-        if opp_fives == 0 && !pos.open_fours(me).is_empty() {
+        if opp_fives == 0 && !pos.legal_open_fours(me).is_empty() {
             return Some(MATE - ply - 3);
         }
         None
@@ -262,7 +262,7 @@ impl Game for GomokuGame<'_> {
     #[inline]
     fn quiet(&self) -> bool {
         let opp = self.pos.to_move().opponent();
-        self.pos.fives(opp).is_empty() && self.pos.open_fours(opp).is_empty()
+        self.pos.fives(opp).is_empty() && self.pos.legal_open_fours(opp).is_empty()
     }
 
     #[inline]

@@ -50,7 +50,7 @@ fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -
             return true;
         }
     }
-    let (area, forced) = if !unforced && !pos.open_fours(opp).is_empty() {
+    let (area, forced) = if !unforced && !pos.legal_open_fours(opp).is_empty() {
         // Black's fours on points the line tables flag are not in `fours`; the caller drops the forbidden ones.
         (pos.fours(opp) | pos.fours(me) | pos.maybe_forbidden(), true)
     } else if pos.board().stone_count() == 0 {

@@ -9,7 +9,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Direction, Point, CELLS};
 use crate::board::Rule;
-use crate::eval::pattern::{Combo, Pattern};
+use crate::eval::pattern::Pattern;
 use crate::eval::Position;
 
 /// Slots in each cache.
@@ -191,8 +191,8 @@ impl ThreatSolver {
         }
         let opp_fives = pos.fives(opp);
         let candidates = match opp_fives.count() {
-            0 => playable_fours(pos),
-            1 => opp_fives & playable_fours(pos),
+            0 => pos.legal_fours(me),
+            1 => opp_fives & pos.legal_fours(me),
             _ => return false,
         };
         if candidates.is_empty() {
@@ -204,8 +204,9 @@ impl ThreatSolver {
             return false;
         }
         let was_exhausted = std::mem::replace(&mut self.exhausted, false);
-        let winning_first = candidates & pos.open_fours(me);
-        let others = candidates & !pos.open_fours(me);
+        let open_fours = pos.legal_open_fours(me);
+        let winning_first = candidates & open_fours;
+        let others = candidates & !open_fours;
         for p in winning_first.iter().chain(others.iter()) {
             let mark = line.len();
             line.push(p);
@@ -303,7 +304,7 @@ impl ThreatSolver {
             }
             return r;
         }
-        if let Some(p) = pos.open_fours(me).first() {
+        if let Some(p) = pos.legal_open_fours(me).first() {
             line.push(p);
             return true;
         }
@@ -322,8 +323,8 @@ impl ThreatSolver {
     fn vct_search(&mut self, pos: &mut Position, plies: u8, line: &mut Vec<Point>) -> bool {
         let me = pos.to_move();
         let was_exhausted = std::mem::replace(&mut self.exhausted, false);
-        let fours = playable_fours(pos);
-        let threes = pos.threes(me) & !fours;
+        let fours = pos.legal_fours(me);
+        let threes = pos.legal_threes(me) & !fours;
         let mut quiet = [(0u8, Point::CENTER); CELLS];
         let n = if self.quiet && plies >= QUIET_PLIES {
             vcf_threat_candidates(pos, fours | threes, &mut quiet)
@@ -370,11 +371,11 @@ impl ThreatSolver {
         // The blocks of the attacker's five or open four, and the defender's own fours (legal ones only).
         let (blocks, own) = if att_fives.count() == 1 {
             (att_fives, Bitboard::EMPTY)
-        } else if pos.open_fours(att).is_empty() {
+        } else if pos.legal_open_fours(att).is_empty() {
             // No four and no open three: at most a VCF threat.
             return plies > 0 && pos.board().rule() == Rule::Freestyle && self.vcf_threat_defend(pos, plies, line);
         } else {
-            (pos.fours(att), playable_fours(pos))
+            (pos.legal_fours(att), pos.legal_fours(me))
         };
         let mut defences = blocks | own;
         if pos.has_forbidden() {
@@ -385,7 +386,7 @@ impl ThreatSolver {
                 }
             }
             if defences.is_empty() {
-                line.extend(att_fives.iter().chain(pos.open_fours(att).iter()).take(1));
+                line.extend(att_fives.iter().chain(pos.legal_open_fours(att).iter()).take(1));
                 return true;
             }
         }
@@ -465,28 +466,6 @@ impl ThreatSolver {
             }
         }
     }
-}
-
-/// The points where the side to move may make a four. [`Position::fours`] leaves out black's points that the
-/// line tables flag under renju ([`Position::maybe_forbidden`]); those the exact test allows (a four-three
-/// whose second three is false, say) are fours too, and often the winning ones (or, for a defender, the
-/// counter-four that holds).
-#[inline]
-fn playable_fours(pos: &Position) -> Bitboard {
-    let me = pos.to_move();
-    let mut fours = pos.fours(me);
-    if pos.has_forbidden() {
-        for p in pos.maybe_forbidden().iter() {
-            let four = matches!(
-                pos.combo(p, me),
-                Combo::Four | Combo::FourThree | Combo::DoubleFour | Combo::OpenFour
-            );
-            if four && pos.forbidden(p).is_none() {
-                fours.set(p);
-            }
-        }
-    }
-    fours
 }
 
 /// Attacker moves worth trying as VCF threats, best first, into `out` (returns how many): empty points
