@@ -1,17 +1,16 @@
 //! The move-ordering policy: the committed weights load and rank a threat above an empty point, the search's
 //! quietness stays threat-based (and its fast test agrees with the seed-score definition under every rule),
-//! the nearness classes follow the last two moves, and the trainer reduces its loss on a tiny run and its
-//! sample files read back.
+//! the nearness classes follow the last two moves, and the trainer reduces its loss on a tiny run, its
+//! sample files read back and recorded games give the same samples.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
 use gomoku::board::coord::{Color, Point};
 use gomoku::board::Rule;
-use gomoku::eval::codes::code;
-use gomoku::eval::games::SelfPlay;
-use gomoku::eval::pattern::{Combo, Pattern, Patterns};
-use gomoku::eval::policy::{Policy, PolicyTables, FEATURES};
+use gomoku::eval::games::{record_games, SelfPlay};
+use gomoku::eval::pattern::Combo;
+use gomoku::eval::policy::{pair, Policy, PolicyTables, COMBOS, FEATURES, NEAR_CLASSES, PAIRS};
 use gomoku::eval::policy_train::{self as train, Fit};
 use gomoku::eval::Position;
 use gomoku::search::engine::{generate_moves, is_loud, seed_score, GomokuGame, QUIET_SEED};
@@ -29,19 +28,18 @@ fn pt(s: &str) -> Point {
 fn committed_policy_loads_and_ranks_threats_above_nothing() {
     let t = PolicyTables::get(Rule::Freestyle);
     assert!((0..FEATURES).any(|i| t.weight(i) != 0), "the tables are trained");
-    let none = code(Patterns::NONE) as usize;
-    let open_three = code(Patterns::from_array([
-        Pattern::OpenThree,
-        Pattern::None,
-        Pattern::None,
-        Pattern::None,
-    ]));
+    // Black h8 i8 (white far away): j8 makes an open three for black; a1 is far from every stone.
+    let moves: Vec<Point> = ["h8", "a15", "i8", "o15"].iter().map(|s| pt(s)).collect();
+    let pos = Position::from_moves(Rule::Freestyle, &moves).unwrap();
+    assert_eq!(pos.combo(pt("j8"), Color::Black), Combo::OpenThree);
+    let open_three = pos.fine_code(pt("j8"), Color::Black) as usize;
+    let none = pos.fine_code(pt("a1"), Color::Black) as usize;
     assert!(
-        t.me[open_three as usize] > t.me[none],
+        t.me[open_three] > t.me[none],
         "making an open three beats an empty point"
     );
     assert!(
-        t.opp[open_three as usize] > t.opp[none],
+        t.opp[open_three] > t.opp[none],
         "stopping an open three beats an empty point"
     );
 }
@@ -134,25 +132,52 @@ fn the_fast_loudness_test_agrees_with_the_seed_score_under_every_rule() {
 }
 
 #[test]
-fn nearness_classes_follow_the_chebyshev_distance_to_the_last_two_moves() {
-    let class = |p: Point, q: Option<Point>| match q {
-        Some(q) => p.row().abs_diff(q.row()).max(p.col().abs_diff(q.col())).clamp(1, 3) - 1,
-        None => 2,
+fn nearness_classes_follow_the_relation_to_the_last_two_moves() {
+    // Written from the definition: next to the move; two steps away on one of its lines or off them; three
+    // or four steps away on one of its lines; anything else (or no move).
+    let class = |p: Point, q: Option<Point>| {
+        let Some(q) = q else { return 5 };
+        let (dr, dc) = (p.row().abs_diff(q.row()), p.col().abs_diff(q.col()));
+        let on_line = dr == 0 || dc == 0 || dr == dc;
+        match dr.max(dc) {
+            0 | 1 => 0,
+            2 if on_line => 1,
+            2 => 2,
+            3 if on_line => 3,
+            4 if on_line => 4,
+            _ => 5,
+        }
     };
     let mut seed = 0x4EA2_u64;
-    let mut seen = [false; 9];
+    let mut seen = [false; NEAR_CLASSES];
     let positions = random_positions(Rule::Freestyle, 4, 12, &mut seed);
     for pos in std::iter::once(Position::new(Rule::Freestyle)).chain(positions) {
         let h = pos.board().history();
         let last = |k: usize| h.len().checked_sub(k).map(|i| h[i]);
         let policy = Policy::new(&pos);
         for p in Point::all() {
-            let expected = 3 * class(p, last(1)) + class(p, last(2));
+            let expected = 6 * class(p, last(1)) + class(p, last(2));
             assert_eq!(policy.near(p), expected, "{p} after {}", pos.board().record());
             seen[expected] = true;
         }
     }
     assert!(seen.iter().all(|&s| s), "every class occurred");
+}
+
+#[test]
+fn the_pair_class_reads_both_sides_combinations() {
+    // Black h8 i8 j8 (an open three), white h9 i9 (an open two); black to move: g8 makes black's open four,
+    // so its pair class from black's view differs from the one from white's.
+    let moves: Vec<Point> = ["h8", "h9", "i8", "i9", "j8", "a15"].iter().map(|s| pt(s)).collect();
+    let pos = Position::from_moves(Rule::Freestyle, &moves).unwrap();
+    let me = pos.to_move();
+    for p in Point::all().filter(|&p| pos.board().at(p).is_none()) {
+        let expected = COMBOS * pos.combo(p, me) as usize + pos.combo(p, me.opponent()) as usize;
+        assert_eq!(pair(&pos, p, me), expected);
+        assert!(pair(&pos, p, me) < PAIRS);
+    }
+    assert_eq!(pos.combo(pt("g8"), me), Combo::OpenFour);
+    assert_ne!(pair(&pos, pt("g8"), me), pair(&pos, pt("g8"), me.opponent()));
 }
 
 #[test]
@@ -193,13 +218,18 @@ fn policy_trainer_reduces_the_loss_on_a_tiny_run_and_samples_round_trip() {
     train::write_samples(&samples, &mut text).unwrap();
     let back = train::read_samples(std::str::from_utf8(&text).unwrap()).unwrap();
     assert_eq!(back, samples);
-    assert!(train::read_samples("0 0 9999:0:0:0").is_err());
+    assert!(train::read_samples("0 0 9999:0:0:0:0").is_err());
+    assert!(train::read_samples("0 0 1:2:3:999:4").is_err(), "pair beyond the table");
+    assert!(train::read_samples("0 0 1:2:3:4").is_err(), "a field missing");
     assert!(
-        train::read_samples("0 1 1:2:3:4").is_err(),
+        train::read_samples("0 1 1:2:3:4:5").is_err(),
         "target beyond the candidates"
     );
     let src = train::weights_source(&w, "tiny run");
-    assert!(src.contains("pub const ME: [i16; CODES]") && src.contains("//! tiny run"));
+    assert!(src.contains("pub const ME: [i16; FINE_CODES]") && src.contains("//! tiny run"));
+    // The same games recorded (`gomoku train --record`) give the same samples.
+    let records = record_games(&cfg, no_clock, &mut |_, _| {});
+    assert_eq!(train::samples_from_games(&records, Rule::Freestyle), samples);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 use crate::cli::samples::{load_or_play, source_flags, split, write_weights, Format};
 use crate::now_ms;
 use gomoku::board::Rule;
-use gomoku::eval::games::SelfPlay;
+use gomoku::eval::games::{self, SelfPlay};
 use gomoku::eval::policy_train::{self as train, Candidate, Fit, PolicySample};
 use std::process::ExitCode;
 
@@ -34,8 +34,12 @@ pub struct Args {
     #[arg(long, default_value_t = 0.05)]
     prior_scale: f64,
     /// A file of self-play samples: read if it exists (no games are played), else written after playing.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "record")]
     samples: Option<std::path::PathBuf>,
+    /// A file of self-play game records (`gomoku train --record`): read if it exists (no games are played),
+    /// else written after playing. The samples are the records' unforced positions with the moves played.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
     /// Where to write the weights (Rust source); nothing is written without it.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
@@ -61,9 +65,22 @@ pub fn run(args: &Args) -> ExitCode {
         write: train::write_samples,
         game: |s| s.game,
     };
-    let (samples, read_back) = match load_or_play(args.samples.as_ref(), &format, 10, |progress| {
-        train::self_play(&cfg, now_ms, progress)
-    }) {
+    let loaded = if args.record.is_some() {
+        let records = Format {
+            read: games::read_games,
+            write: games::write_games,
+            game: |_| 0,
+        };
+        load_or_play(args.record.as_ref(), &records, 10, |progress| {
+            games::record_games(&cfg, now_ms, progress)
+        })
+        .map(|(games, read_back)| (train::samples_from_games(&games, cfg.rule), read_back))
+    } else {
+        load_or_play(args.samples.as_ref(), &format, 10, |progress| {
+            train::self_play(&cfg, now_ms, progress)
+        })
+    };
+    let (samples, read_back) = match loaded {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -94,13 +111,12 @@ pub fn run(args: &Args) -> ExitCode {
     println!("held-out, policy order (loud moves first): {policy}");
     println!("held-out, policy alone: {}", accuracy(&held, &|c| train::logit(&w, c)));
     if let Some(path) = &args.out {
-        let source = source_flags(
-            args.samples.as_ref().map(|p| ("--samples", p)),
-            read_back,
-            args.games,
-            args.nodes,
-            args.seed,
-        );
+        let file = args
+            .record
+            .as_ref()
+            .map(|p| ("--record", p))
+            .or(args.samples.as_ref().map(|p| ("--samples", p)));
+        let source = source_flags(file, read_back, args.games, args.nodes, args.seed);
         let note = format!(
             "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
              {games} self-play games, {} training + {} held-out positions; cross-entropy (train / held-out) \

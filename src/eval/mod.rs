@@ -377,14 +377,8 @@ impl Position {
         self.stone_value[me] - self.stone_value[1 - me]
     }
 
-    /// The pattern code ([`codes::code`]) of `p` for `c` (0 on occupied points).
-    #[inline]
-    pub fn code(&self, p: Point, c: Color) -> u16 {
-        codes::code(self.patterns[c.index()][p.index()].coarse())
-    }
-
     /// The fine code ([`codes::fine_code`]) of `p` for `c` (0 on occupied points): what the learned evaluation
-    /// reads.
+    /// and the policy read.
     #[inline]
     pub fn fine_code(&self, p: Point, c: Color) -> u16 {
         self.fine_codes[self.patterns[c.index()][p.index()].fine().raw() as usize]

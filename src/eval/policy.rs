@@ -1,34 +1,49 @@
-//! The learned move-ordering score (policy): a candidate point's value is a trained table entry for its
-//! pattern code ([`crate::eval::codes`]) for the side to move, one for its code for the opponent, and one for
-//! how near it is to the last two moves. The tables are data (`policy_freestyle.rs`, written by
-//! `gomoku train-policy`; see [`crate::eval::policy_train`]), in hundredths of a log-odds unit of "this is the
-//! move a deeper search plays".
+//! The learned move-ordering score (policy): a candidate point's value is the sum of trained table entries
+//! for its fine pattern code ([`crate::eval::codes`]) for the side to move, its fine code for the opponent,
+//! its relation to the last two moves (near, on one of their lines, or far), and the pair of combinations
+//! the two sides would make there (a point that builds and blocks at once). The tables are data
+//! (`policy_freestyle.rs`, written by `gomoku train-policy`; see [`crate::eval::policy_train`]), in
+//! hundredths of a log-odds unit of "this is the move a deeper search plays".
 
 use crate::board::coord::{Color, Point, SIZE, STRIDE};
 use crate::board::Rule;
-use crate::eval::codes::CODES;
+use crate::eval::codes::FINE_CODES;
+use crate::eval::pattern::Combo;
 use crate::eval::policy_freestyle as freestyle;
 use crate::eval::Position;
 
-/// Number of nearness classes: Chebyshev distance 1, 2 or more to the opponent's last move, times the same
-/// to the side to move's own last move.
-pub const NEAR_CLASSES: usize = 9;
+/// Number of relations of a point to one of the last two moves ([`RELATION`]).
+const RELATIONS: usize = 6;
 
-/// Number of weights of the policy: codes for the side to move, codes for the opponent, nearness classes.
-pub const FEATURES: usize = 2 * CODES + NEAR_CLASSES;
+/// Number of nearness classes: the point's relation to the opponent's last move times its relation to the
+/// side to move's own last move.
+pub const NEAR_CLASSES: usize = RELATIONS * RELATIONS;
+
+/// Number of combinations ([`Combo`]) a point can make for one side.
+pub const COMBOS: usize = Combo::Five as usize + 1;
+/// Number of pairs of combinations (the side to move's, the opponent's) on one point.
+pub const PAIRS: usize = COMBOS * COMBOS;
+
+/// Number of weights of the policy: codes for the side to move, codes for the opponent, nearness classes,
+/// pairs of combinations.
+pub const FEATURES: usize = 2 * FINE_CODES + NEAR_CLASSES + PAIRS;
 /// Index of the first opponent-code feature.
-pub const OPP_BASE: usize = CODES;
+pub const OPP_BASE: usize = FINE_CODES;
 /// Index of the first nearness feature.
-pub const NEAR_BASE: usize = 2 * CODES;
+pub const NEAR_BASE: usize = 2 * FINE_CODES;
+/// Index of the first pair feature.
+pub const PAIR_BASE: usize = NEAR_BASE + NEAR_CLASSES;
 
 /// One rule's policy tables, in hundredths of a log-odds unit.
 pub struct PolicyTables {
     /// Value of a point by its code for the side to move.
-    pub me: [i16; CODES],
+    pub me: [i16; FINE_CODES],
     /// Value of a point by its code for the opponent.
-    pub opp: [i16; CODES],
+    pub opp: [i16; FINE_CODES],
     /// Value of a point by its nearness class ([`Policy::near`]).
     pub near: [i16; NEAR_CLASSES],
+    /// Value of a point by the pair of combinations it makes ([`pair`]).
+    pub pair: [i16; PAIRS],
 }
 
 /// The freestyle tables.
@@ -36,6 +51,7 @@ static FREESTYLE: PolicyTables = PolicyTables {
     me: freestyle::ME,
     opp: freestyle::OPP,
     near: freestyle::NEAR,
+    pair: freestyle::PAIR,
 };
 
 impl PolicyTables {
@@ -50,7 +66,8 @@ impl PolicyTables {
         match i {
             _ if i < OPP_BASE => self.me[i] as i32,
             _ if i < NEAR_BASE => self.opp[i - OPP_BASE] as i32,
-            _ => self.near[i - NEAR_BASE] as i32,
+            _ if i < PAIR_BASE => self.near[i - NEAR_BASE] as i32,
+            _ => self.pair[i - PAIR_BASE] as i32,
         }
     }
 }
@@ -61,29 +78,62 @@ impl PolicyTables {
 pub struct Policy {
     /// The table for black's code and the one for white's: `me` and `opp` swapped as the side to move
     /// requires, so that scoring a point needs no branch on the colour.
-    by_colour: [&'static [i16; CODES]; 2],
+    by_colour: [&'static [i16; FINE_CODES]; 2],
     /// The nearness table.
     near: &'static [i16; NEAR_CLASSES],
-    /// For the opponent's last move and the side to move's own: `min(|Δrow|, 3)` for every row (3 when there
-    /// is no such move).
+    /// The pair table.
+    pair: &'static [i16; PAIRS],
+    /// The side to move.
+    me: Color,
+    /// For the opponent's last move and the side to move's own: `min(|Δrow|, FAR)` for every row ([`FAR`]
+    /// when there is no such move).
     rows: [[u8; STRIDE]; 2],
     /// The same for columns.
     cols: [[u8; STRIDE]; 2],
 }
 
-/// `STEPS[q][i] = min(|i - q|, 3)` for lines `i` and `q` below [`SIZE`]; the last entry, for no move, is 3
-/// throughout.
+/// Farthest row or column distance the nearness classes tell apart.
+const FAR: u8 = 5;
+
+/// `STEPS[q][i] = min(|i - q|, FAR)` for lines `i` and `q` below [`SIZE`]; the last entry, for no move, is
+/// [`FAR`] throughout.
 static STEPS: [[u8; STRIDE]; STRIDE] = {
-    let mut t = [[3; STRIDE]; STRIDE];
+    let mut t = [[FAR; STRIDE]; STRIDE];
     let mut q = 0;
     while q < SIZE {
         let mut i = 0;
         while i < STRIDE {
             let d = i.abs_diff(q);
-            t[q][i] = if d < 3 { d as u8 } else { 3 };
+            t[q][i] = if d < FAR as usize { d as u8 } else { FAR };
             i += 1;
         }
         q += 1;
+    }
+    t
+};
+
+/// The relation of a point to a move by their row and column distances (each at most [`FAR`]): 0 next to
+/// it, 1 two steps away on one of its lines, 2 two steps away off its lines, 3 and 4 three and four steps
+/// away on one of its lines, 5 anything farther (or no move).
+static RELATION: [[u8; FAR as usize + 1]; FAR as usize + 1] = {
+    let mut t = [[5u8; FAR as usize + 1]; FAR as usize + 1];
+    let mut dr = 0;
+    while dr <= FAR as usize {
+        let mut dc = 0;
+        while dc <= FAR as usize {
+            let far = if dr > dc { dr } else { dc };
+            let on_line = dr == 0 || dc == 0 || dr == dc;
+            t[dr][dc] = match (far, on_line) {
+                (0 | 1, _) => 0,
+                (2, true) => 1,
+                (2, false) => 2,
+                (3, true) => 3,
+                (4, true) => 4,
+                _ => 5,
+            };
+            dc += 1;
+        }
+        dr += 1;
     }
     t
 };
@@ -108,30 +158,39 @@ impl Policy {
                 Color::White => [&t.opp, &t.me],
             },
             near: &t.near,
+            pair: &t.pair,
+            me: pos.to_move(),
             rows: last.map(|q| steps(q.map(Point::row))),
             cols: last.map(|q| steps(q.map(Point::col))),
         }
     }
 
-    /// Distance class of `p` from last move `k` (0: the opponent's, 1: our own): 0 for Chebyshev distance
-    /// 1, 1 for 2, 2 for farther or no move (0 on the move itself).
+    /// The relation ([`RELATION`]) of `p` to last move `k` (0: the opponent's, 1: our own).
     #[inline(always)]
-    fn ring(&self, k: usize, p: Point) -> usize {
-        (self.rows[k][p.row()].max(self.cols[k][p.col()]).max(1) - 1) as usize
+    fn relation(&self, k: usize, p: Point) -> usize {
+        RELATION[self.rows[k][p.row()] as usize][self.cols[k][p.col()] as usize] as usize
     }
 
     /// The nearness class of `p` (below [`NEAR_CLASSES`]).
     #[inline]
     pub fn near(&self, p: Point) -> usize {
-        3 * self.ring(0, p) + self.ring(1, p)
+        RELATIONS * self.relation(0, p) + self.relation(1, p)
     }
 
     /// The policy score of the empty point `p` in `pos` for the side to move.
     #[inline]
     pub fn score(&self, pos: &Position, p: Point) -> i32 {
         let [black, white] = self.by_colour;
-        black[pos.code(p, Color::Black) as usize] as i32
-            + white[pos.code(p, Color::White) as usize] as i32
+        black[pos.fine_code(p, Color::Black) as usize] as i32
+            + white[pos.fine_code(p, Color::White) as usize] as i32
             + self.near[self.near(p)] as i32
+            + self.pair[pair(pos, p, self.me)] as i32
     }
+}
+
+/// The pair class of the empty point `p`: the combination the side to move `me` would make there and the one
+/// the opponent would (below [`PAIRS`]). A point that builds and blocks at once is worth more than the sum.
+#[inline(always)]
+pub fn pair(pos: &Position, p: Point, me: Color) -> usize {
+    COMBOS * pos.combo(p, me) as usize + pos.combo(p, me.opponent()) as usize
 }

@@ -4,10 +4,10 @@
 //! source (`src/eval/policy_freestyle.rs`).
 
 use crate::board::coord::Point;
-use crate::eval::codes::{patterns_of, CODES};
-use crate::eval::games::{play_games, SelfPlay};
+use crate::eval::codes::{coarse_code, patterns_of, FINE_CODES};
+use crate::eval::games::{play_games, GameRecord, SelfPlay};
 use crate::eval::pattern::Patterns;
-use crate::eval::policy::{Policy, PolicyTables, FEATURES, NEAR_BASE, OPP_BASE};
+use crate::eval::policy::{pair, Policy, PolicyTables, FEATURES, NEAR_BASE, OPP_BASE, PAIR_BASE};
 use crate::eval::train::tables_source;
 use crate::eval::Position;
 use crate::search::engine::{generate_moves, seed_score, QUIET_SEED};
@@ -25,6 +25,8 @@ pub struct Candidate {
     pub opp: u16,
     /// Its nearness class.
     pub near: u8,
+    /// Its pair of combinations ([`crate::eval::policy::pair`]).
+    pub pair: u8,
     /// The seed ordering score ([`seed_score`]), to compare the policy with.
     pub seed: i32,
 }
@@ -32,11 +34,12 @@ pub struct Candidate {
 impl Candidate {
     /// The three feature indices of the candidate.
     #[inline]
-    fn features(&self) -> [usize; 3] {
+    fn features(&self) -> [usize; 4] {
         [
             self.me as usize,
             OPP_BASE + self.opp as usize,
             NEAR_BASE + self.near as usize,
+            PAIR_BASE + self.pair as usize,
         ]
     }
 }
@@ -64,9 +67,10 @@ pub fn candidates(pos: &Position) -> Option<(Vec<Point>, Vec<Candidate>)> {
         .moves()
         .iter()
         .map(|&p| Candidate {
-            me: pos.code(p, me),
-            opp: pos.code(p, me.opponent()),
+            me: pos.fine_code(p, me),
+            opp: pos.fine_code(p, me.opponent()),
             near: policy.near(p) as u8,
+            pair: pair(pos, p, me) as u8,
             seed: seed_score(pos, p, me),
         })
         .collect();
@@ -92,12 +96,39 @@ pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u3
     samples
 }
 
-/// Writes samples as text, one a line: `game target me:opp:near:seed ...`.
+/// The unforced positions of recorded games ([`crate::eval::games::record_games`]) under `rule`, each with
+/// the move the game's search played: the samples [`self_play`] would have collected while playing them.
+pub fn samples_from_games(games: &[GameRecord], rule: crate::board::Rule) -> Vec<PolicySample> {
+    let mut samples = Vec::new();
+    for (game, record) in games.iter().enumerate() {
+        let mut pos = Position::new(rule);
+        if record.opening.iter().any(|&p| pos.play(p).is_err()) {
+            continue;
+        }
+        for &(m, _) in &record.moves {
+            if let Some((moves, cands)) = candidates(&pos) {
+                if let Some(target) = moves.iter().position(|&q| q == m) {
+                    samples.push(PolicySample {
+                        cands,
+                        target,
+                        game: game as u32,
+                    });
+                }
+            }
+            if pos.play(m).is_err() {
+                break;
+            }
+        }
+    }
+    samples
+}
+
+/// Writes samples as text, one a line: `game target me:opp:near:pair:seed ...`.
 pub fn write_samples(samples: &[PolicySample], out: &mut dyn std::io::Write) -> std::io::Result<()> {
     for s in samples {
         write!(out, "{} {}", s.game, s.target)?;
         for c in &s.cands {
-            write!(out, " {}:{}:{}:{}", c.me, c.opp, c.near, c.seed)?;
+            write!(out, " {}:{}:{}:{}:{}", c.me, c.opp, c.near, c.pair, c.seed)?;
         }
         writeln!(out)?;
     }
@@ -115,17 +146,18 @@ pub fn read_samples(text: &str) -> Result<Vec<PolicySample>, String> {
         let mut cands = Vec::new();
         for f in parts {
             let v: Vec<&str> = f.split(':').collect();
-            let [me, opp, near, seed] = v[..] else {
+            let [me, opp, near, pair, seed] = v[..] else {
                 return Err(bad());
             };
             let c = Candidate {
                 me: me.parse().map_err(|_| bad())?,
                 opp: opp.parse().map_err(|_| bad())?,
                 near: near.parse().map_err(|_| bad())?,
+                pair: pair.parse().map_err(|_| bad())?,
                 seed: seed.parse().map_err(|_| bad())?,
             };
-            let [a, b, k] = c.features();
-            if a >= OPP_BASE || b >= NEAR_BASE || k >= FEATURES {
+            let [a, b, k, q] = c.features();
+            if a >= OPP_BASE || b >= NEAR_BASE || k >= PAIR_BASE || q >= FEATURES {
                 return Err(bad());
             }
             cands.push(c);
@@ -177,8 +209,9 @@ pub struct Fit {
 /// here; scale 1 orders like the seed program.
 pub fn prior(scale: f64) -> Vec<f64> {
     let mut w = vec![0.0; FEATURES];
-    for code in 1..CODES {
-        let v = scale * Patterns::from_array(patterns_of(code as u16)).combo().score() as f64 / UNITS;
+    for code in 1..FINE_CODES {
+        let coarse = patterns_of(coarse_code(code as u16));
+        let v = scale * Patterns::from_array(coarse).combo().score() as f64 / UNITS;
         w[code] = v;
         w[OPP_BASE + code] = v;
     }
@@ -260,22 +293,27 @@ pub fn weights_source(w: &[f64], note: &str) -> String {
     tables_source(
         "Policy (move-ordering) weights, written by `gomoku train-policy`",
         note,
-        "use crate::eval::codes::CODES;\nuse crate::eval::policy::NEAR_CLASSES;",
+        "use crate::eval::codes::FINE_CODES;\nuse crate::eval::policy::{NEAR_CLASSES, PAIRS};",
         &[
             (
                 "Value of a point's code for the side to move.",
-                "ME: [i16; CODES]",
+                "ME: [i16; FINE_CODES]",
                 &w[..OPP_BASE],
             ),
             (
                 "Value of a point's code for the opponent.",
-                "OPP: [i16; CODES]",
+                "OPP: [i16; FINE_CODES]",
                 &w[OPP_BASE..NEAR_BASE],
             ),
             (
                 "Value of a point's nearness class to the last two moves.",
                 "NEAR: [i16; NEAR_CLASSES]",
-                &w[NEAR_BASE..FEATURES],
+                &w[NEAR_BASE..PAIR_BASE],
+            ),
+            (
+                "Value of a point's pair of combinations (the side to move's, the opponent's).",
+                "PAIR: [i16; PAIRS]",
+                &w[PAIR_BASE..FEATURES],
             ),
         ],
         UNITS,
