@@ -2,6 +2,7 @@
 //! played and saved), the held-out split, and writing the weights.
 
 use crate::now_ms;
+use gomoku::eval::games::{self, GameRecord, SelfPlay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -57,6 +58,28 @@ pub fn split<S>(samples: Vec<S>, format: &Format<S>) -> (usize, Vec<S>, Vec<S>) 
     let games = samples.windows(2).filter(|w| game(&w[0]) != game(&w[1])).count() + usize::from(!samples.is_empty());
     let (held, fitted) = samples.into_iter().partition(|s| game(s) % 10 == 9);
     (games, held, fitted)
+}
+
+/// Recorded self-play games ([`games::record_games`]): read from `path` if that file exists (then `true`),
+/// else played as `cfg` says and written to `path` if one is given (progress every `every` games).
+pub fn load_or_play_records(
+    path: Option<&PathBuf>,
+    cfg: &SelfPlay,
+    every: u32,
+) -> Result<(Vec<GameRecord>, bool), ExitCode> {
+    let format = Format {
+        read: games::read_games,
+        write: games::write_games,
+        game: |_| 0,
+    };
+    load_or_play(path, &format, every, |progress| {
+        games::record_games(cfg, now_ms, progress)
+    })
+}
+
+/// The file the samples came from, as its flag and path: the game records if given, else the samples file.
+pub fn file_flag<'a>(record: Option<&'a PathBuf>, samples: Option<&'a PathBuf>) -> Option<(&'static str, &'a PathBuf)> {
+    record.map(|p| ("--record", p)).or(samples.map(|p| ("--samples", p)))
 }
 
 /// How the samples were obtained, as command-line flags for the weights file's header.

@@ -1,10 +1,10 @@
 //! `gomoku train`: fits the learned evaluation's tables to positions from fast self-play games and writes
 //! them as Rust source (see `gomoku::eval::train`).
 
-use crate::cli::samples::{load_or_play, source_flags, split, write_weights, Format};
+use crate::cli::samples::{file_flag, load_or_play, load_or_play_records, source_flags, split, write_weights, Format};
 use crate::now_ms;
 use gomoku::board::Rule;
-use gomoku::eval::games::{self, SelfPlay};
+use gomoku::eval::games::SelfPlay;
 use gomoku::eval::train::{self, Fit};
 use std::process::ExitCode;
 
@@ -68,15 +68,8 @@ pub fn run(args: &Args) -> ExitCode {
         rule: args.rule,
     };
     let loaded = if args.record.is_some() {
-        let format = Format {
-            read: games::read_games,
-            write: games::write_games,
-            game: |_| 0,
-        };
-        load_or_play(args.record.as_ref(), &format, 20, |progress| {
-            games::record_games(&cfg, now_ms, progress)
-        })
-        .map(|(games, read_back)| (train::samples(&games, cfg.rule, args.lambda), read_back))
+        load_or_play_records(args.record.as_ref(), &cfg, 20)
+            .map(|(games, read_back)| (train::samples(&games, cfg.rule, args.lambda), read_back))
     } else {
         load_or_play(args.samples.as_ref(), &SAMPLES, 20, |progress| {
             train::self_play(&cfg, args.lambda, now_ms, progress)
@@ -116,11 +109,7 @@ pub fn run(args: &Args) -> ExitCode {
     let after = (train::loss(&w, &fitted), train::loss(&w, &held));
     println!("loss after: train {:.4}, held-out {:.4}", after.0, after.1);
     if let Some(path) = &args.out {
-        let file = args
-            .record
-            .as_ref()
-            .map(|p| ("--record", p))
-            .or(args.samples.as_ref().map(|p| ("--samples", p)));
+        let file = file_flag(args.record.as_ref(), args.samples.as_ref());
         let source = format!(
             "{} --rule {} --lambda {}",
             source_flags(file, read_back, args.games, args.nodes, args.seed),

@@ -1,10 +1,10 @@
 //! `gomoku train-policy`: fits the move-ordering policy's tables to the moves played in fast self-play games
 //! and writes them as Rust source (see `gomoku::eval::policy_train`).
 
-use crate::cli::samples::{load_or_play, source_flags, split, write_weights, Format};
+use crate::cli::samples::{file_flag, load_or_play, load_or_play_records, source_flags, split, write_weights, Format};
 use crate::now_ms;
 use gomoku::board::Rule;
-use gomoku::eval::games::{self, SelfPlay};
+use gomoku::eval::games::SelfPlay;
 use gomoku::eval::policy_train::{self as train, Candidate, Fit, PolicySample};
 use std::process::ExitCode;
 
@@ -66,15 +66,8 @@ pub fn run(args: &Args) -> ExitCode {
         game: |s| s.game,
     };
     let loaded = if args.record.is_some() {
-        let records = Format {
-            read: games::read_games,
-            write: games::write_games,
-            game: |_| 0,
-        };
-        load_or_play(args.record.as_ref(), &records, 10, |progress| {
-            games::record_games(&cfg, now_ms, progress)
-        })
-        .map(|(games, read_back)| (train::samples_from_games(&games, cfg.rule), read_back))
+        load_or_play_records(args.record.as_ref(), &cfg, 10)
+            .map(|(games, read_back)| (train::samples_from_games(&games, cfg.rule), read_back))
     } else {
         load_or_play(args.samples.as_ref(), &format, 10, |progress| {
             train::self_play(&cfg, now_ms, progress)
@@ -111,11 +104,7 @@ pub fn run(args: &Args) -> ExitCode {
     println!("held-out, policy order (loud moves first): {policy}");
     println!("held-out, policy alone: {}", accuracy(&held, &|c| train::logit(&w, c)));
     if let Some(path) = &args.out {
-        let file = args
-            .record
-            .as_ref()
-            .map(|p| ("--record", p))
-            .or(args.samples.as_ref().map(|p| ("--samples", p)));
+        let file = file_flag(args.record.as_ref(), args.samples.as_ref());
         let source = source_flags(file, read_back, args.games, args.nodes, args.seed);
         let note = format!(
             "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
