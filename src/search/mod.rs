@@ -368,6 +368,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         if depth <= 0 {
             if !game.must_answer() {
+                // Selective: a static value that already reaches β needs none of the horizon's tactics
+                // (they could only raise it).
+                if self.limits.reductions {
+                    let eval = game.static_eval();
+                    if eval >= beta {
+                        return eval;
+                    }
+                }
                 return game.evaluate(ply);
             }
             depth = 1;
