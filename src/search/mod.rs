@@ -91,7 +91,8 @@ pub struct Limits {
     /// Node budget.
     pub nodes: Option<u64>,
     /// Selective search: late-move reductions, futility and move-count pruning of quiet moves near the
-    /// horizon. Off, the search returns exact minimax values.
+    /// horizon, and no horizon tactics where the static value already reaches β. Off, the search returns
+    /// exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
@@ -567,23 +568,5 @@ pub fn score_text(score: i32) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mate_scores_read_as_moves() {
-        assert_eq!(score_text(MATE - 1), "win in 1");
-        assert_eq!(score_text(MATE - 3), "win in 2");
-        assert_eq!(score_text(-(MATE - 2)), "loss in 1");
-        assert_eq!(score_text(-(MATE - 4)), "loss in 2");
-        assert_eq!(score_text(35), "+35");
-        assert_eq!(score_text(-7), "-7");
-        assert_eq!(score_text(LIKELY_BOUND), "winning");
-        assert_eq!(score_text(-LIKELY_BOUND), "losing");
-        for ply in [0, 3, 9] {
-            let s = MATE - 11;
-            assert_eq!(score_from_tt(score_to_tt(s, ply), ply), s);
-            assert_eq!(score_from_tt(score_to_tt(-s, ply), ply), -s);
-        }
-    }
-}
+#[path = "search_tests.rs"]
+mod tests;
