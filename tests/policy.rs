@@ -10,7 +10,7 @@ use gomoku::board::coord::{Color, Point};
 use gomoku::board::Rule;
 use gomoku::eval::games::{record_games, SelfPlay};
 use gomoku::eval::pattern::Combo;
-use gomoku::eval::policy::{pair, Policy, PolicyTables, COMBOS, FEATURES, NEAR_CLASSES, PAIRS};
+use gomoku::eval::policy::{pair, Policy, PolicyTables, FEATURES, NEAR_CLASSES, PAIRS};
 use gomoku::eval::policy_train::{self as train, Fit};
 use gomoku::eval::Position;
 use gomoku::search::engine::{generate_moves, is_loud, seed_score, GomokuGame, QUIET_SEED};
@@ -166,18 +166,29 @@ fn nearness_classes_follow_the_relation_to_the_last_two_moves() {
 
 #[test]
 fn the_pair_class_reads_both_sides_combinations() {
-    // Black h8 i8 j8 (an open three), white h9 i9 (an open two); black to move: g8 makes black's open four,
-    // so its pair class from black's view differs from the one from white's.
+    // Every empty point of some positions, from either side's view: the class is in range and tells the two
+    // sides' combinations apart (one class for each pair of combinations, never one for two).
+    let mut seed = 0x9A12_u64;
+    let mut by_class = std::collections::HashMap::new();
     let moves: Vec<Point> = ["h8", "h9", "i8", "i9", "j8", "a15"].iter().map(|s| pt(s)).collect();
-    let pos = Position::from_moves(Rule::Freestyle, &moves).unwrap();
-    let me = pos.to_move();
-    for p in Point::all().filter(|&p| pos.board().at(p).is_none()) {
-        let expected = COMBOS * pos.combo(p, me) as usize + pos.combo(p, me.opponent()) as usize;
-        assert_eq!(pair(&pos, p, me), expected);
-        assert!(pair(&pos, p, me) < PAIRS);
+    let start = Position::from_moves(Rule::Freestyle, &moves).unwrap();
+    for pos in std::iter::once(start.clone()).chain(random_positions(Rule::Freestyle, 4, 16, &mut seed)) {
+        for p in Point::all().filter(|&p| pos.board().at(p).is_none()) {
+            for me in [Color::Black, Color::White] {
+                let combos = (pos.combo(p, me), pos.combo(p, me.opponent()));
+                let class = pair(&pos, p, me);
+                assert!(class < PAIRS);
+                assert_eq!(*by_class.entry(class).or_insert(combos), combos, "class {class} at {p}");
+            }
+        }
     }
-    assert_eq!(pos.combo(pt("g8"), me), Combo::OpenFour);
-    assert_ne!(pair(&pos, pt("g8"), me), pair(&pos, pt("g8"), me.opponent()));
+    assert!(by_class.len() > 8, "the positions show several pairs");
+    // Black h8 i8 j8 (an open three), white h9 i9: g8 makes black's open four and nothing for white, so its
+    // class from black's view differs from the one from white's.
+    let g8 = pt("g8");
+    assert_eq!(start.combo(g8, Color::Black), Combo::OpenFour);
+    assert_ne!(start.combo(g8, Color::White), Combo::OpenFour);
+    assert_ne!(pair(&start, g8, Color::Black), pair(&start, g8, Color::White));
 }
 
 #[test]

@@ -117,9 +117,9 @@ impl GameRecord {
         }
     }
 
-    /// Replays the game under `rule`, calling `visit` with each searched position and its move's score before
-    /// the move. Stops at the first move the rule refuses.
-    pub fn replay(&self, rule: Rule, visit: &mut dyn FnMut(&Position, i32)) {
+    /// Replays the game under `rule`, calling `visit` with each searched position, the move played there and
+    /// its score, before the move. Stops at the first move the rule refuses.
+    pub fn replay(&self, rule: Rule, visit: &mut dyn FnMut(&Position, Point, i32)) {
         let mut pos = Position::new(rule);
         for &p in &self.opening {
             if pos.play(p).is_err() {
@@ -127,7 +127,7 @@ impl GameRecord {
             }
         }
         for &(p, score) in &self.moves {
-            visit(&pos, score);
+            visit(&pos, p, score);
             if pos.play(p).is_err() {
                 return;
             }
@@ -245,8 +245,9 @@ mod tests {
         for g in &games {
             assert!((3..=5).contains(&g.opening.len()));
             let mut seen = 0;
-            g.replay(Rule::Freestyle, &mut |pos, _| {
+            g.replay(Rule::Freestyle, &mut |pos, m, _| {
                 assert_eq!(pos.board().history().len(), g.opening.len() + seen);
+                assert_eq!(m, g.moves[seen].0);
                 seen += 1;
             });
             assert_eq!(seen, g.moves.len());

@@ -32,7 +32,7 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// The three feature indices of the candidate.
+    /// The four feature indices of the candidate: its two codes, its nearness class and its pair.
     #[inline]
     fn features(&self) -> [usize; 4] {
         [
@@ -101,12 +101,8 @@ pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u3
 pub fn samples_from_games(games: &[GameRecord], rule: crate::board::Rule) -> Vec<PolicySample> {
     let mut samples = Vec::new();
     for (game, record) in games.iter().enumerate() {
-        let mut pos = Position::new(rule);
-        if record.opening.iter().any(|&p| pos.play(p).is_err()) {
-            continue;
-        }
-        for &(m, _) in &record.moves {
-            if let Some((moves, cands)) = candidates(&pos) {
+        record.replay(rule, &mut |pos, m, _| {
+            if let Some((moves, cands)) = candidates(pos) {
                 if let Some(target) = moves.iter().position(|&q| q == m) {
                     samples.push(PolicySample {
                         cands,
@@ -115,10 +111,7 @@ pub fn samples_from_games(games: &[GameRecord], rule: crate::board::Rule) -> Vec
                     });
                 }
             }
-            if pos.play(m).is_err() {
-                break;
-            }
-        }
+        });
     }
     samples
 }

@@ -96,7 +96,7 @@ pub fn self_play(cfg: &SelfPlay, lambda: f32, clock: fn() -> f64, progress: &mut
 pub fn samples(games: &[GameRecord], rule: Rule, lambda: f32) -> Vec<Sample> {
     let mut out = Vec::new();
     for (game, record) in games.iter().enumerate() {
-        record.replay(rule, &mut |pos, score| {
+        record.replay(rule, &mut |pos, _, score| {
             let me = pos.to_move();
             let quiet = pos.fives(me).is_empty()
                 && pos.fives(me.opponent()).is_empty()
