@@ -4,6 +4,7 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Point, CELLS};
 use crate::board::Outcome;
+use crate::eval::pattern::Combo;
 use crate::eval::Position;
 use crate::search::level::{root_bonus, VARIETY_SPREAD};
 use crate::search::threat::ThreatSolver;
@@ -257,6 +258,12 @@ impl Game for GomokuGame<'_> {
     #[inline]
     fn must_answer(&self) -> bool {
         !self.pos.fives(self.pos.to_move().opponent()).is_empty()
+    }
+
+    /// A four or an open three (or more) for the side to move.
+    #[inline]
+    fn threatens(&self, m: Point) -> bool {
+        self.pos.combo(m, self.pos.to_move()) >= Combo::OpenThree
     }
 
     #[inline]

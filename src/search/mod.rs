@@ -56,6 +56,11 @@ pub trait Game {
     fn quiet(&self) -> bool {
         false
     }
+    /// Whether the move `m` makes a threat the opponent must answer; late-move reductions spare such moves.
+    /// Games without such knowledge have none.
+    fn threatens(&self, _m: Self::Move) -> bool {
+        false
+    }
     /// Evaluation at the search horizon, `ply` plies from the root, from the side to move's view. A game
     /// may resolve cheap tactics here (mate scores are relative to the root).
     fn evaluate(&mut self, ply: usize) -> i32;
@@ -90,8 +95,8 @@ pub struct Limits {
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Selective search: late-move reductions, futility and move-count pruning of quiet moves near the
-    /// horizon, and no horizon tactics where the static value already reaches β. Off, the search returns
+    /// Selective search: late-move reductions (not of threats), futility and move-count pruning of quiet
+    /// moves near the horizon, and no horizon tactics where the static value already reaches β. Off, the search returns
     /// exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
@@ -436,7 +441,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             // At the root, the move's seeded bonus: its window is shifted by it and its score raised by it.
             let b = if ply == 0 { self.bonus(key, m, 0) } else { 0 };
             let (wa, wb) = (a - b, beta - b);
-            let reduction = if may_reduce && i >= 2 {
+            // A threat (the opponent must answer it) is never reduced: forcing lines are narrow, and
+            // a reduced one misses the wins they lead to.
+            let reduction = if may_reduce && i >= 2 && !game.threatens(m) {
                 late_move_reduction(depth, i - 2, list.scores[i] < G::QUIET_BELOW)
             } else {
                 0

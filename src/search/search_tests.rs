@@ -1,4 +1,4 @@
-//! Tests of the α-β searcher: score notation, and the selective search's horizon.
+//! Tests of the α-β searcher: score notation, and the selective search's horizon and reductions.
 
 use super::*;
 
@@ -58,6 +58,66 @@ fn a_selective_leaf_already_at_beta_skips_the_horizon_tactics() {
         // which their static value already reaches.
         assert_eq!(best.map(|b| b.score), Some(-100));
         assert_eq!(game.horizon_calls, calls, "reductions {reductions}");
+    }
+}
+
+/// A root with six moves and static value 0 everywhere, except that five plies after the root's move 4 the
+/// opponent has lost; `threat` says whether move 4 is a threat. Two moves at every other node.
+struct LateWin {
+    path: Vec<usize>,
+    threat: bool,
+}
+
+impl Game for LateWin {
+    type Move = usize;
+    fn hash(&self) -> u64 {
+        self.path.iter().fold(1, |h, &m| h * 31 + m as u64 + 1)
+    }
+    fn terminal(&mut self, ply: usize) -> Option<i32> {
+        (self.path.len() == 5 && self.path[0] == 4).then(|| -(MATE - ply as i32))
+    }
+    fn threatens(&self, m: usize) -> bool {
+        self.threat && self.path.is_empty() && m == 4
+    }
+    fn evaluate(&mut self, _ply: usize) -> i32 {
+        0
+    }
+    fn generate(&mut self, list: &mut MoveList<usize>) -> bool {
+        let n = if self.path.is_empty() { 6 } else { 2 };
+        (0..n).for_each(|m| list.push(m, 10 - m as i32));
+        false
+    }
+    fn make(&mut self, m: usize) {
+        self.path.push(m);
+    }
+    fn undo(&mut self) {
+        self.path.pop();
+    }
+    fn move_index(m: usize) -> usize {
+        m
+    }
+}
+
+#[test]
+fn a_late_threat_is_searched_to_full_depth() {
+    for (reductions, threat, found) in [(true, false, false), (true, true, true), (false, false, true)] {
+        let tt = TranspositionTable::new(1);
+        let limits = Limits {
+            depth: 5,
+            time_ms: None,
+            reductions,
+            ..Limits::default()
+        };
+        let mut game = LateWin {
+            path: Vec::new(),
+            threat,
+        };
+        let best = Searcher::new(&tt, limits, || 0.0, None)
+            .iterate(&mut game, &mut |_| {})
+            .unwrap();
+        // Move 4 is the fifth searched: reduced by a ply, its line ends a ply short of the win.
+        let won = best.score > MATE_BOUND && best.pv.first() == Some(&4);
+        assert_eq!(won, found, "reductions {reductions}, threat {threat}: {best:?}");
     }
 }
 
