@@ -2,33 +2,45 @@
 
 use super::*;
 
-/// A root with three moves to horizon leaves of static value 100 for their side to move; counts the
-/// horizon evaluations (where a game runs its tactics).
+/// A mock game tree: `root_moves` moves at the root, `inner_moves` at every other node, the same static value
+/// everywhere; optionally five plies after one root move the opponent has lost, and one root move is a
+/// threat. Counts the horizon evaluations (where a game runs its tactics).
 #[derive(Default)]
-struct Leaves {
+struct Tree {
     path: Vec<usize>,
+    root_moves: usize,
+    inner_moves: usize,
+    value: i32,
+    win_after: Option<usize>,
+    threat: Option<usize>,
     horizon_calls: u32,
 }
 
-impl Game for Leaves {
+impl Game for Tree {
     type Move = usize;
     fn hash(&self) -> u64 {
         self.path.iter().fold(1, |h, &m| h * 31 + m as u64 + 1)
     }
-    fn terminal(&mut self, _ply: usize) -> Option<i32> {
-        None
+    fn terminal(&mut self, ply: usize) -> Option<i32> {
+        (self.path.len() == 5 && self.path.first() == self.win_after.as_ref()).then(|| -(MATE - ply as i32))
+    }
+    fn threatens(&self, m: usize) -> bool {
+        self.path.is_empty() && self.threat == Some(m)
     }
     fn evaluate(&mut self, _ply: usize) -> i32 {
         self.horizon_calls += 1;
         self.static_eval()
     }
     fn static_eval(&mut self) -> i32 {
-        100
+        self.value
     }
     fn generate(&mut self, list: &mut MoveList<usize>) -> bool {
-        if self.path.is_empty() {
-            (0..3).for_each(|m| list.push(m, 0));
-        }
+        let n = if self.path.is_empty() {
+            self.root_moves
+        } else {
+            self.inner_moves
+        };
+        (0..n).for_each(|m| list.push(m, 10 - m as i32));
         false
     }
     fn make(&mut self, m: usize) {
@@ -52,49 +64,17 @@ fn a_selective_leaf_already_at_beta_skips_the_horizon_tactics() {
             reductions,
             ..Limits::default()
         };
-        let mut game = Leaves::default();
+        // Three moves to horizon leaves of static value 100 for their side to move.
+        let mut game = Tree {
+            root_moves: 3,
+            value: 100,
+            ..Tree::default()
+        };
         let best = Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
         // The first leaf is searched in the full window; the others' null windows end at its value,
         // which their static value already reaches.
         assert_eq!(best.map(|b| b.score), Some(-100));
         assert_eq!(game.horizon_calls, calls, "reductions {reductions}");
-    }
-}
-
-/// A root with six moves and static value 0 everywhere, except that five plies after the root's move 4 the
-/// opponent has lost; `threat` says whether move 4 is a threat. Two moves at every other node.
-struct LateWin {
-    path: Vec<usize>,
-    threat: bool,
-}
-
-impl Game for LateWin {
-    type Move = usize;
-    fn hash(&self) -> u64 {
-        self.path.iter().fold(1, |h, &m| h * 31 + m as u64 + 1)
-    }
-    fn terminal(&mut self, ply: usize) -> Option<i32> {
-        (self.path.len() == 5 && self.path[0] == 4).then(|| -(MATE - ply as i32))
-    }
-    fn threatens(&self, m: usize) -> bool {
-        self.threat && self.path.is_empty() && m == 4
-    }
-    fn evaluate(&mut self, _ply: usize) -> i32 {
-        0
-    }
-    fn generate(&mut self, list: &mut MoveList<usize>) -> bool {
-        let n = if self.path.is_empty() { 6 } else { 2 };
-        (0..n).for_each(|m| list.push(m, 10 - m as i32));
-        false
-    }
-    fn make(&mut self, m: usize) {
-        self.path.push(m);
-    }
-    fn undo(&mut self) {
-        self.path.pop();
-    }
-    fn move_index(m: usize) -> usize {
-        m
     }
 }
 
@@ -108,9 +88,14 @@ fn a_late_threat_is_searched_to_full_depth() {
             reductions,
             ..Limits::default()
         };
-        let mut game = LateWin {
-            path: Vec::new(),
-            threat,
+        // Six root moves, two at every other node, static value 0; five plies after root move 4 the
+        // opponent has lost.
+        let mut game = Tree {
+            root_moves: 6,
+            inner_moves: 2,
+            win_after: Some(4),
+            threat: threat.then_some(4),
+            ..Tree::default()
         };
         let best = Searcher::new(&tt, limits, || 0.0, None)
             .iterate(&mut game, &mut |_| {})
