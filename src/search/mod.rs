@@ -96,8 +96,8 @@ pub struct Limits {
     /// Node budget.
     pub nodes: Option<u64>,
     /// Selective search: late-move reductions (not of threats), futility and move-count pruning of quiet
-    /// moves near the horizon, and no horizon tactics where the static value already reaches β. Off, the search returns
-    /// exact minimax values.
+    /// moves near the horizon, and no horizon tactics where the static value already reaches β. Off, the
+    /// search returns exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
