@@ -483,6 +483,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         if (truncated || pruned) && best < -MATE_BOUND {
             // Every move searched loses, but the width limit left some unsearched: not a proof.
             best = -LIKELY_BOUND;
+            if best > alpha && self.pv_len[ply] == 0 {
+                // The raised score is inside the window: it needs a move, the longest loss found.
+                if let Some(m) = best_move {
+                    self.pv_len[ply + 1] = 0;
+                    self.update_pv(ply, m);
+                }
+            }
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -3,8 +3,9 @@
 use super::*;
 
 /// A mock game tree: `root_moves` moves at the root, `inner_moves` at every other node, the same static value
-/// everywhere; optionally five plies after one root move the opponent has lost, and one root move is a
-/// threat. Counts the horizon evaluations (where a game runs its tactics).
+/// everywhere; optionally five plies after one root move the opponent has lost, the side to move has lost at
+/// every node `lost_at` plies deep, and one root move is a threat. Counts the horizon evaluations (where a
+/// game runs its tactics).
 #[derive(Default)]
 struct Tree {
     path: Vec<usize>,
@@ -12,6 +13,7 @@ struct Tree {
     inner_moves: usize,
     value: i32,
     win_after: Option<usize>,
+    lost_at: Option<usize>,
     threat: Option<usize>,
     horizon_calls: u32,
 }
@@ -22,7 +24,8 @@ impl Game for Tree {
         self.path.iter().fold(1, |h, &m| h * 31 + m as u64 + 1)
     }
     fn terminal(&mut self, ply: usize) -> Option<i32> {
-        (self.path.len() == 5 && self.path.first() == self.win_after.as_ref()).then(|| -(MATE - ply as i32))
+        let won = self.path.len() == 5 && self.path.first() == self.win_after.as_ref();
+        (won || self.lost_at == Some(self.path.len())).then(|| -(MATE - ply as i32))
     }
     fn threatens(&self, m: usize) -> bool {
         self.path.is_empty() && self.threat == Some(m)
@@ -104,6 +107,37 @@ fn a_late_threat_is_searched_to_full_depth() {
         let won = best.score > MATE_BOUND && best.pv.first() == Some(&4);
         assert_eq!(won, found, "reductions {reductions}, threat {threat}: {best:?}");
     }
+}
+
+#[test]
+fn a_root_whose_searched_moves_all_lose_reports_the_likely_loss_and_deepens() {
+    let tt = TranspositionTable::new(1);
+    let limits = Limits {
+        depth: 4,
+        width: 2,
+        time_ms: None,
+        ..Limits::default()
+    };
+    // Three root moves, two searched (the width); two plies after each, the root's side has lost.
+    let mut game = Tree {
+        root_moves: 3,
+        inner_moves: 2,
+        lost_at: Some(2),
+        ..Tree::default()
+    };
+    let mut depths = Vec::new();
+    let best = Searcher::new(&tt, limits, || 0.0, None)
+        .iterate(&mut game, &mut |it| depths.push((it.depth, it.score)))
+        .unwrap();
+    // From depth 2 every searched move loses, the third was left out by the width: a likely loss, not a proven
+    // one. It is reported with its move also from depth 4, where every move fails low in the aspiration window
+    // around it, and the deepening goes on to the depth limit.
+    assert_eq!(
+        depths,
+        [(1, 0), (2, -LIKELY_BOUND), (3, -LIKELY_BOUND), (4, -LIKELY_BOUND)]
+    );
+    assert_eq!(best.depth, 4);
+    assert!(best.pv.first().is_some_and(|&m| m < 2), "{best:?}");
 }
 
 #[test]
