@@ -33,9 +33,8 @@ const OPENINGS: [&str; 4] = [
     "h8 i8 j8 g8 h9 h10 i10 j11",
     "h8 i7 h7 h6 g6 f5 i9 g8",
 ];
-/// An opening where the best move changes between depths 8, 9 and 10 and the score moves by 50–90 until
-/// depth 12: unclear.
-const UNCLEAR: &str = "h8 i9 g7 j10 k11";
+/// An opening where the best move alternates between g9 and i7 from depth 9 to depth 13: unclear.
+const UNCLEAR: &str = "h8 i8 j8 g8 h9 h10 i10 j11";
 
 fn think(record: &str, time_ms: f64) -> SearchInfo {
     let pos = parse_position(record, Rule::Freestyle).expect("a valid record");

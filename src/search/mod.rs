@@ -179,10 +179,11 @@ fn widen(score: i32, delta: i32, limit: i32) -> i32 {
     }
 }
 
-/// Late-move reduction of the `k`-th reducible move (0-based, in search order) at `depth` (≥ 3): one ply, one
-/// more from the fifth such move at depth 5+, one more for a quiet move at depth 4+, leaving at least one ply.
+/// Late-move reduction of the `k`-th reducible move (0-based, in search order) at `depth` (≥ 3): ⌊ln depth ·
+/// ln(k + 3)⌋ plies and at least one, one more for a quiet move at depth 4+, leaving at least one ply.
 fn late_move_reduction(depth: i32, k: usize, quiet: bool) -> i32 {
-    (1 + i32::from(k >= 4 && depth >= 5) + i32::from(quiet && depth >= 4)).min(depth - 2)
+    let base = ((depth as f32).ln() * ((k + 3) as f32).ln()) as i32;
+    (base.max(1) + i32::from(quiet && depth >= 4)).min(depth - 2)
 }
 
 /// Converts a score found `ply` plies from the root to one relative to the node, for storing.
