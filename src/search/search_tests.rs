@@ -141,6 +141,25 @@ fn a_root_whose_searched_moves_all_lose_reports_the_likely_loss_and_deepens() {
 }
 
 #[test]
+fn late_move_reductions_grow_with_depth_and_rank_and_leave_a_ply() {
+    for quiet in [false, true] {
+        for depth in 3..=64 {
+            for k in 0..MAX_MOVES {
+                let r = late_move_reduction(depth, k, quiet);
+                assert!((1..=depth - 2).contains(&r), "depth {depth}, move {k}: {r}");
+                assert!(r >= late_move_reduction(depth - 1, k, quiet).min(depth - 2));
+                if k > 0 {
+                    assert!(r >= late_move_reduction(depth, k - 1, quiet));
+                }
+                assert!(late_move_reduction(depth, k, true) >= late_move_reduction(depth, k, false));
+            }
+        }
+    }
+    // Deep and late: several plies (the old rule gave at most three).
+    assert!(late_move_reduction(20, 30, false) >= 5);
+}
+
+#[test]
 fn mate_scores_read_as_moves() {
     assert_eq!(score_text(MATE - 1), "win in 1");
     assert_eq!(score_text(MATE - 3), "win in 2");
