@@ -151,7 +151,9 @@ fn late_move_reductions_grow_with_depth_and_rank_and_leave_a_ply() {
                 if k > 0 {
                     assert!(r >= late_move_reduction(depth, k - 1, quiet));
                 }
-                assert!(late_move_reduction(depth, k, true) >= late_move_reduction(depth, k, false));
+                if quiet {
+                    assert!(r >= late_move_reduction(depth, k, false));
+                }
             }
         }
     }
