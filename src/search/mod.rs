@@ -152,6 +152,10 @@ pub struct Searcher<'a, G: Game> {
     /// The principal variation of a root move that failed high in the current iteration's aspiration
     /// window (better than the window by at least its width) before the re-search.
     fail_high: Vec<G::Move>,
+    /// Per ply, the table move left out of a singular-extension test search of that node.
+    excluded: [Option<G::Move>; MAX_PLY],
+    /// The depth of the root search in progress (extensions stop at twice this ply).
+    root_depth: i32,
 }
 
 /// Deepest remaining depth at which quiet moves may be pruned.
@@ -168,6 +172,11 @@ const RFP_MARGIN: i32 = 100;
 
 /// First half-width of a root aspiration window; it grows fourfold at each failure.
 const ASPIRATION: i32 = 60;
+/// Remaining depth from which a table move that failed high is tested for being singular.
+const SINGULAR_DEPTH: i32 = 7;
+/// Per ply of remaining depth: how far below the table move's score every other move must stay for it to
+/// count as singular.
+const SINGULAR_MARGIN: i32 = 3;
 
 /// An aspiration bound widened after a failure: `score` moved outwards by `delta` towards `limit`
 /// (`±INFINITY`), or `limit` itself once the window has grown past a thousand points.
@@ -236,6 +245,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             fail_high: Vec::new(),
+            excluded: [None; MAX_PLY],
+            root_depth: 0,
         }
     }
 
@@ -319,6 +330,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Searches the root at `depth` inside a window around the previous score, widening on failure.
     pub fn aspiration(&mut self, game: &mut G, depth: i32, prev: Option<i32>) -> i32 {
+        self.root_depth = depth;
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = match prev {
             Some(s) if depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
@@ -389,10 +401,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let pv_node = beta - alpha > 1;
         let key = game.hash();
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
             tt_move = e.best;
-            if !pv_node && e.depth as i32 >= depth && ply > 0 {
+            if !pv_node && e.depth as i32 >= depth && ply > 0 && excluded.is_none() {
                 let s = score_from_tt(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
@@ -408,7 +422,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
         // The static evaluation, for the pruning decisions of non-PV nodes below the root.
         let eval = (self.limits.reductions && !pv_node && ply > 0).then(|| game.static_eval());
-        if let Some(eval) = eval {
+        if let Some(eval) = eval.filter(|_| excluded.is_none()) {
             if beta.abs() < DECISIVE && eval - RFP_MARGIN * depth >= beta && game.quiet() {
                 return eval;
             }
@@ -430,8 +444,46 @@ impl<'a, G: Game> Searcher<'a, G> {
         let may_prune = self.limits.reductions && !forced && !pv_node && ply > 0 && depth <= PRUNE_DEPTH;
         let futile = may_prune && eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= alpha);
         let mut pruned = false;
+        // Singular extension: the table move, when it failed high at nearly this depth, is searched a ply
+        // deeper if every other move, searched to half the depth without it, stays clearly below its score;
+        // if they reach β too, the node fails high at once (multi-cut); if only the table move's score does,
+        // it is searched a ply shallower.
+        let mut singular_ext = 0;
+        if let (Some(e), Some(tm)) = (entry, tt_move) {
+            let score = score_from_tt(e.score, ply);
+            if self.limits.reductions
+                && ply > 0
+                && excluded.is_none()
+                && depth >= SINGULAR_DEPTH
+                && (ply as i32) < 2 * self.root_depth
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth as i32 >= depth - 3
+                && score.abs() < DECISIVE
+                && list.len() > 1
+                && list.moves[0] == tm
+            {
+                let singular_beta = score - SINGULAR_MARGIN * depth;
+                self.excluded[ply] = Some(tm);
+                let v = self.negamax(game, (depth - 1) / 2, ply, singular_beta - 1, singular_beta);
+                self.excluded[ply] = None;
+                self.pv_len[ply] = 0;
+                if self.stopped {
+                    return 0;
+                }
+                if v < singular_beta {
+                    singular_ext = 1;
+                } else if singular_beta >= beta && !pv_node {
+                    return singular_beta;
+                } else if score >= beta {
+                    singular_ext = -1;
+                }
+            }
+        }
         for i in 0..list.len() {
             let m = list.moves[i];
+            if excluded == Some(m) {
+                continue;
+            }
             if may_prune && i > 0 && best > -MATE_BOUND {
                 let quiet = list.scores[i] < G::QUIET_BELOW;
                 if (futile && quiet) || i >= MOVE_COUNT_LIMIT[depth as usize] {
@@ -451,7 +503,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             game.make(m);
             let score = if i == 0 {
-                -self.negamax(game, depth - 1, ply + 1, -wb, -wa)
+                -self.negamax(game, depth - 1 + singular_ext, ply + 1, -wb, -wa)
             } else {
                 let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -wa - 1, -wa);
                 if reduction > 0 && s > wa && !self.stopped {
@@ -499,8 +551,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, score_to_tt(best, ply), depth as i16, bound, best_move);
+        if excluded.is_none() {
+            self.tt
+                .store(key, score_to_tt(best, ply), depth as i16, bound, best_move);
+        }
         best
     }
 

@@ -35,6 +35,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         prev: &[RootLine<G::Move>],
     ) -> Vec<RootLine<G::Move>> {
         let n = n.max(1);
+        self.root_depth = depth;
         let mut found: Vec<RootLine<G::Move>> = Vec::with_capacity(n + 1);
         let mut list = MoveList::new();
         let forced = game.generate(&mut list);

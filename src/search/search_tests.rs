@@ -4,8 +4,10 @@ use super::*;
 
 /// A mock game tree: `root_moves` moves at the root, `inner_moves` at every other node, the same static value
 /// everywhere; optionally five plies after one root move the opponent has lost, the side to move has lost at
-/// every node `lost_at` plies deep, and one root move is a threat. Counts the horizon evaluations (where a
-/// game runs its tactics).
+/// every node `lost_at` plies deep, and one root move is a threat; optionally a `line` of moves 0 (the root's
+/// side choosing among three, the other side with no choice) that is worth `line.1` to the root's side from
+/// four plies on and twice that from `line.0` plies on. Counts the horizon evaluations (where a game runs its
+/// tactics).
 #[derive(Default)]
 struct Tree {
     path: Vec<usize>,
@@ -15,7 +17,15 @@ struct Tree {
     win_after: Option<usize>,
     lost_at: Option<usize>,
     threat: Option<usize>,
+    line: Option<(usize, i32)>,
     horizon_calls: u32,
+}
+
+impl Tree {
+    /// Whether the moves so far follow the line.
+    fn on_line(&self) -> bool {
+        self.line.is_some() && self.path.iter().all(|&m| m == 0)
+    }
 }
 
 impl Game for Tree {
@@ -35,10 +45,26 @@ impl Game for Tree {
         self.static_eval()
     }
     fn static_eval(&mut self) -> i32 {
-        self.value
+        match self.line {
+            Some((far, v)) if self.on_line() && self.path.len() >= 4 => {
+                let v = if self.path.len() >= far { 2 * v } else { v };
+                if self.path.len().is_multiple_of(2) {
+                    v
+                } else {
+                    -v
+                }
+            }
+            _ => self.value,
+        }
     }
     fn generate(&mut self, list: &mut MoveList<usize>) -> bool {
-        let n = if self.path.is_empty() {
+        let n = if self.on_line() {
+            if self.path.len().is_multiple_of(2) {
+                3
+            } else {
+                1
+            }
+        } else if self.path.is_empty() {
             self.root_moves
         } else {
             self.inner_moves
@@ -175,5 +201,32 @@ fn mate_scores_read_as_moves() {
         let s = MATE - 11;
         assert_eq!(score_from_tt(score_to_tt(s, ply), ply), s);
         assert_eq!(score_from_tt(score_to_tt(-s, ply), ply), -s);
+    }
+}
+
+#[test]
+fn a_singular_table_move_is_searched_deeper() {
+    for (reductions, seen) in [(false, 300), (true, 600)] {
+        let tt = TranspositionTable::new(1);
+        let limits = Limits {
+            depth: 10,
+            time_ms: None,
+            reductions,
+            ..Limits::default()
+        };
+        // The line's moves are the only good ones for the root's side (+300 from the fourth ply, the other
+        // moves 0), and after 11 plies they are worth twice as much: a ply beyond what a 10-ply search sees.
+        let mut game = Tree {
+            inner_moves: 2,
+            line: Some((11, 300)),
+            ..Tree::default()
+        };
+        let best = Searcher::new(&tt, limits, || 0.0, None)
+            .iterate(&mut game, &mut |_| {})
+            .unwrap();
+        // The selective search extends the singular line moves (2 and 4 plies deep, 8 and 7 plies from the
+        // horizon) and sees the gain at 11 plies; the exact search does not.
+        assert_eq!(best.score, seen, "reductions {reductions}: {best:?}");
+        assert_eq!(best.pv.first(), Some(&0));
     }
 }
