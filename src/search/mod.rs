@@ -9,28 +9,22 @@ pub mod engine;
 pub mod level;
 mod movelist;
 pub mod multipv;
+mod params;
+mod score;
 pub mod threat;
 pub mod time;
 pub mod tt;
 
 use crate::search::level::root_bonus;
 pub use crate::search::movelist::MoveList;
+use crate::search::params::*;
+pub(crate) use crate::search::score::{score_from_tt, DECISIVE};
+pub use crate::search::score::{score_text, score_to_tt, INFINITY, LIKELY_BOUND, MATE, MATE_BOUND};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Bound, PackedMove, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Score of a win on the move: a win found `n` plies from the root scores `MATE - n`.
-pub const MATE: i32 = 1_000_000;
-/// Scores beyond this (in absolute value) are forced wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-/// Scores beyond this (and within [`MATE_BOUND`]) are wins or losses the search saw but could not prove,
-/// because the width limit cut some defences.
-pub const LIKELY_BOUND: i32 = MATE_BOUND - 1;
-/// Scores beyond this (in absolute value) get no root bonus: wins and losses stay what they are.
-const DECISIVE: i32 = MATE_BOUND / 2;
-/// Larger than any score.
-pub const INFINITY: i32 = MATE + 1;
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
 /// Capacity of a [`MoveList`].
@@ -156,67 +150,6 @@ pub struct Searcher<'a, G: Game> {
     excluded: [Option<G::Move>; MAX_PLY],
     /// The depth of the root search in progress (extensions stop at twice this ply).
     root_depth: i32,
-}
-
-/// Deepest remaining depth at which quiet moves may be pruned.
-const PRUNE_DEPTH: i32 = 3;
-/// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot
-/// reach α (futility pruning).
-const FUTILITY_MARGIN: i32 = 200;
-/// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
-const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
-
-/// A quiet non-PV node fails high when its static evaluation exceeds β by this much per ply of remaining
-/// depth (reverse futility pruning).
-const RFP_MARGIN: i32 = 100;
-
-/// First half-width of a root aspiration window; it grows fourfold at each failure.
-const ASPIRATION: i32 = 60;
-/// Remaining depth from which a table move that failed high is tested for being singular.
-const SINGULAR_DEPTH: i32 = 7;
-/// Per ply of remaining depth: how far below the table move's score every other move must stay for it to
-/// count as singular.
-const SINGULAR_MARGIN: i32 = 3;
-
-/// An aspiration bound widened after a failure: `score` moved outwards by `delta` towards `limit`
-/// (`±INFINITY`), or `limit` itself once the window has grown past a thousand points.
-fn widen(score: i32, delta: i32, limit: i32) -> i32 {
-    if delta > 1000 {
-        limit
-    } else {
-        (score + delta * limit.signum()).clamp(-INFINITY, INFINITY)
-    }
-}
-
-/// Late-move reduction of the `k`-th reducible move (0-based, in search order) at `depth` (≥ 3): ⌊ln depth ·
-/// ln(k + 3)⌋ plies and at least one, one more for a quiet move at depth 4+, leaving at least one ply.
-fn late_move_reduction(depth: i32, k: usize, quiet: bool) -> i32 {
-    let base = ((depth as f32).ln() * ((k + 3) as f32).ln()) as i32;
-    (base.max(1) + i32::from(quiet && depth >= 4)).min(depth - 2)
-}
-
-/// Converts a score found `ply` plies from the root to one relative to the node, for storing.
-#[inline]
-pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-/// Converts a stored score back to one relative to the root.
-#[inline]
-fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -618,21 +551,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.pv[ply][i + 1] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = (child_len + 1).min(MAX_PLY);
-    }
-}
-
-/// Formats a score for people: `win in N` / `loss in N` (moves of the side to move) or a signed number.
-pub fn score_text(score: i32) -> String {
-    if score > MATE_BOUND {
-        format!("win in {}", (MATE - score + 1) / 2)
-    } else if score < -MATE_BOUND {
-        format!("loss in {}", (MATE + score) / 2)
-    } else if score >= LIKELY_BOUND {
-        "winning".to_string()
-    } else if score <= -LIKELY_BOUND {
-        "losing".to_string()
-    } else {
-        format!("{score:+}")
     }
 }
 

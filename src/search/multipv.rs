@@ -9,9 +9,8 @@
 //! top, and when fewer than N moves end above the bottom the moves that failed low are searched again with a
 //! lower one. A score reported is therefore always exact; a move that only has a bound is never a line.
 
-use crate::search::{
-    late_move_reduction, widen, Game, MoveList, Searcher, ASPIRATION, INFINITY, MATE_BOUND, MAX_MOVES,
-};
+use crate::search::params::{late_move_reduction, widen, ASPIRATION};
+use crate::search::{Game, MoveList, Searcher, INFINITY, MATE_BOUND, MAX_MOVES};
 
 /// One line of a multi-line root search: an exact score and its principal variation (root move first).
 #[derive(Clone, Debug, PartialEq)]

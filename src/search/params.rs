@@ -1,0 +1,42 @@
+//! The selective search's parameters: pruning margins and move counts, the aspiration window, the
+//! singular extension's thresholds and the late-move reduction rule (each measured by matches: README's
+//! per-change table).
+
+use crate::search::score::INFINITY;
+
+/// Deepest remaining depth at which quiet moves may be pruned.
+pub(crate) const PRUNE_DEPTH: i32 = 3;
+/// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot
+/// reach α (futility pruning).
+pub(crate) const FUTILITY_MARGIN: i32 = 200;
+/// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
+pub(crate) const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
+
+/// A quiet non-PV node fails high when its static evaluation exceeds β by this much per ply of remaining
+/// depth (reverse futility pruning).
+pub(crate) const RFP_MARGIN: i32 = 100;
+
+/// First half-width of a root aspiration window; it grows fourfold at each failure.
+pub(crate) const ASPIRATION: i32 = 60;
+/// Remaining depth from which a table move that failed high is tested for being singular.
+pub(crate) const SINGULAR_DEPTH: i32 = 7;
+/// Per ply of remaining depth: how far below the table move's score every other move must stay for it to
+/// count as singular.
+pub(crate) const SINGULAR_MARGIN: i32 = 3;
+
+/// An aspiration bound widened after a failure: `score` moved outwards by `delta` towards `limit`
+/// (`±INFINITY`), or `limit` itself once the window has grown past a thousand points.
+pub(crate) fn widen(score: i32, delta: i32, limit: i32) -> i32 {
+    if delta > 1000 {
+        limit
+    } else {
+        (score + delta * limit.signum()).clamp(-INFINITY, INFINITY)
+    }
+}
+
+/// Late-move reduction of the `k`-th reducible move (0-based, in search order) at `depth` (≥ 3): ⌊ln depth ·
+/// ln(k + 3)⌋ plies and at least one, one more for a quiet move at depth 4+, leaving at least one ply.
+pub(crate) fn late_move_reduction(depth: i32, k: usize, quiet: bool) -> i32 {
+    let base = ((depth as f32).ln() * ((k + 3) as f32).ln()) as i32;
+    (base.max(1) + i32::from(quiet && depth >= 4)).min(depth - 2)
+}
