@@ -1,0 +1,58 @@
+//! Tests of the threat solver: VCF and VCT on small positions.
+
+use super::*;
+use crate::board::coord::Color;
+use crate::board::Rule;
+use crate::io::record::parse_points;
+
+fn setup(black: &str, white: &str, to_move: Color) -> Position {
+    let b = parse_points(black).unwrap();
+    let w = parse_points(white).unwrap();
+    Position::from_stones(Rule::Freestyle, &b, &w, to_move).unwrap()
+}
+
+/// Plays `line` and checks that every defender move in it was forced and the attacker ends with five.
+fn check_vcf_line(pos: &Position, line: &[Point]) {
+    let mut p = pos.clone();
+    let attacker = p.to_move();
+    for (i, &m) in line.iter().enumerate() {
+        if i % 2 == 1 {
+            assert!(p.fives(attacker).contains(m), "defender move {m} is the forced block");
+        }
+        p.play(m).unwrap();
+    }
+    assert!(p.last_move_won());
+}
+
+#[test]
+fn finds_a_double_four_and_a_two_step_vcf() {
+    let pos = setup("c3 d3 e3 g4 h5 f6 g6 h6", "b3 e2 e6 a15 o15 o1 a14 n15", Color::Black);
+    let mut s = ThreatSolver::new();
+    let line = s.vcf(&mut pos.clone(), 10, 10_000).expect("a VCF");
+    check_vcf_line(&pos, &line);
+    let mut p = pos.clone();
+    let hash = p.hash();
+    assert!(
+        s.vcf(&mut p, 1, 10_000).is_none() || line.len() <= 3,
+        "depth limit honoured"
+    );
+    assert_eq!(p.hash(), hash);
+}
+
+#[test]
+fn no_vcf_without_fours() {
+    let mut pos = setup("h8 i9", "a1 o15", Color::Black);
+    assert!(ThreatSolver::new().vcf(&mut pos, 20, 10_000).is_none());
+}
+
+#[test]
+fn vct_wins_with_a_double_three_but_not_after_a_forced_block() {
+    // i9 makes open threes on row 9 (g9 h9 i9) and on column i (i7 i8 i9).
+    let pos = setup("g9 h9 i7 i8 a15", "a1 o1 o15 b1 c1", Color::Black);
+    let mut s = ThreatSolver::new();
+    let line = s.vct(&mut pos.clone(), 7, 200_000).expect("black wins by threats");
+    assert!(!line.is_empty());
+    // With a white four on the board black must block first, and white then has a free move.
+    let defended = setup("g9 h9 i7 i8 a15", "a1 b1 c1 d1 o15", Color::Black);
+    assert!(ThreatSolver::new().vct(&mut defended.clone(), 7, 200_000).is_none());
+}
