@@ -513,10 +513,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(m) = tt_move {
             list.boost(m, i32::MAX / 2);
         }
-        list.sort();
-        if !forced {
-            list.truncate(self.limits.width);
-        }
+        list.sort_truncate(if forced { MAX_MOVES } else { self.limits.width });
     }
 
     /// Adds each move's cut-off history (of the side to move at `ply`) to its ordering score.

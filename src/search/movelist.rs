@@ -77,24 +77,37 @@ impl<M: Copy + Default + Eq> MoveList<M> {
         }
     }
 
-    /// Sorts by score, highest first, equal scores keeping their order (a stable sort). Each score is packed
-    /// with its place into one distinct `u64` key, so one unstable sort of the keys gives the stable order.
+    /// Sorts by score, highest first, equal scores keeping their order (a stable sort).
     #[inline]
     pub fn sort(&mut self) {
-        let n = self.len;
-        if n < 2 {
+        self.sort_truncate(MAX_MOVES);
+    }
+
+    /// [`MoveList::sort`] keeping only the first `n` moves. Each score is packed with its place into one
+    /// distinct `u64` key, so unstable selection and sorting of the keys give the stable order; only the `n`
+    /// best keys are sorted.
+    #[inline]
+    pub fn sort_truncate(&mut self, n: usize) {
+        let len = self.len;
+        let keep = n.min(len);
+        if len < 2 || keep == 0 {
+            self.len = keep;
             return;
         }
         let mut keys = [0u64; MAX_MOVES];
-        for (i, (k, &s)) in keys.iter_mut().zip(&self.scores[..n]).enumerate() {
+        for (i, (k, &s)) in keys.iter_mut().zip(&self.scores[..len]).enumerate() {
             *k = u64::from(!order_bits(s)) << 32 | i as u64;
         }
-        keys[..n].sort_unstable();
+        if keep < len {
+            keys[..len].select_nth_unstable(keep);
+        }
+        keys[..keep].sort_unstable();
         let old = self.moves;
-        for (j, &k) in keys[..n].iter().enumerate() {
+        for (j, &k) in keys[..keep].iter().enumerate() {
             self.moves[j] = old[k as u32 as usize];
             self.scores[j] = from_order_bits(!((k >> 32) as u32));
         }
+        self.len = keep;
     }
 
     /// Keeps only the moves for which `keep` is true, in order.
@@ -141,7 +154,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sort_is_a_stable_sort_by_descending_score() {
+    fn sort_is_a_stable_sort_by_descending_score_and_truncation_keeps_its_head() {
         let mut seed = 0x50A7_u64;
         let mut next = |m: u64| {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -167,7 +180,14 @@ mod tests {
                 reference.push((i, s));
             }
             reference.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-            list.sort();
+            // Every other round keeps only the first `keep` (sometimes none, sometimes more than there are).
+            if round % 2 == 1 {
+                let keep = next(MAX_MOVES as u64 + 2) as usize;
+                reference.truncate(keep);
+                list.sort_truncate(keep);
+            } else {
+                list.sort();
+            }
             let got: Vec<(usize, i32)> = list
                 .moves()
                 .iter()

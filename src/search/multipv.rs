@@ -47,10 +47,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 list.scores[i] = i32::MAX - k as i32;
             }
         }
-        list.sort();
-        if !forced {
-            list.truncate(self.limits.width.max(n));
-        }
+        list.sort_truncate(if forced { MAX_MOVES } else { self.limits.width.max(n) });
         let want = n.min(list.len());
 
         let (mut lo, hi) = match (prev.first(), prev.get(want - 1)) {
