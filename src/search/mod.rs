@@ -1,5 +1,5 @@
 //! Game-independent α-β search: iterative deepening, negamax with principal-variation search, aspiration
-//! windows, a transposition table, killer and history move ordering, and mate-distance scores.
+//! windows, a transposition table, killer, counter-move and history move ordering, and mate-distance scores.
 //!
 //! The search is generic over [`Game`] so that small games (the seed's example tree, tic-tac-toe) can check it
 //! against plain minimax; it is monomorphised, so Gomoku pays nothing for the abstraction.
@@ -141,6 +141,10 @@ pub struct Searcher<'a, G: Game> {
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     /// Cut-off history per side (by ply parity: the root's side, then the other) and move.
     history: [[i32; MAX_MOVES]; 2],
+    /// The move played at each ply of the current path.
+    played: [Option<G::Move>; MAX_PLY],
+    /// Per side: the last move that refuted each opponent move (counter-move heuristic).
+    counter: [[Option<G::Move>; MAX_MOVES]; 2],
     pv: Vec<[G::Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
     /// The principal variation of a root move that failed high in the current iteration's aspiration
@@ -175,6 +179,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             stopped: false,
             killers: [[None; 2]; MAX_PLY],
             history: [[0; MAX_MOVES]; 2],
+            played: [None; MAX_PLY],
+            counter: [[None; MAX_MOVES]; 2],
             pv: vec![[G::Move::default(); MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             fail_high: Vec::new(),
@@ -434,6 +440,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 0
             };
+            self.played[ply] = Some(m);
             game.make(m);
             let score = if i == 0 {
                 -self.negamax(game, depth - 1 + singular_ext, ply + 1, -wb, -wa)
@@ -505,6 +512,10 @@ impl<'a, G: Game> Searcher<'a, G> {
     #[inline]
     fn order(&mut self, list: &mut MoveList<G::Move>, tt_move: Option<G::Move>, ply: usize, forced: bool) {
         self.add_history(list, ply);
+        if let Some(c) = self.previous(ply).and_then(|p| self.counter[ply & 1][G::move_index(p)]) {
+            // Below the killers: a reply that refuted this opponent move elsewhere in the tree.
+            list.boost(c, 250);
+        }
         for (k, bonus) in self.killers[ply].into_iter().zip([400, 300]) {
             if let Some(m) = k {
                 list.boost(m, bonus);
@@ -532,12 +543,21 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
+        if let Some(p) = self.previous(ply) {
+            self.counter[ply & 1][G::move_index(p)] = Some(m);
+        }
         let side = &mut self.history[ply & 1];
         let h = &mut side[G::move_index(m)];
         *h += depth * depth;
         if *h > 1 << 20 {
             side.iter_mut().for_each(|x| *x /= 2);
         }
+    }
+
+    /// The opponent's move that led to the node at `ply` (None at the root).
+    #[inline]
+    fn previous(&self, ply: usize) -> Option<G::Move> {
+        ply.checked_sub(1).and_then(|p| self.played[p])
     }
 
     #[inline]

@@ -70,6 +70,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 } else {
                     lo.max(found[want - 1].score)
                 };
+                self.played[0] = Some(m);
                 game.make(m);
                 let mut s = INFINITY;
                 if found.len() >= want {

@@ -230,3 +230,21 @@ fn a_singular_table_move_is_searched_deeper() {
         assert_eq!(best.pv.first(), Some(&0));
     }
 }
+
+#[test]
+fn a_reply_that_refuted_a_move_is_tried_early_after_that_move_elsewhere() {
+    let tt = TranspositionTable::new(1);
+    let mut s = Searcher::<Tree>::new(&tt, Limits::default(), || 0.0, None);
+    // At ply 2 (the root's side to move), move 5 refuted the opponent's move 3.
+    s.played[1] = Some(3);
+    s.reward(5, 2, 4);
+    // At ply 4, after the opponent's move 3 again, move 5 comes before moves the game scores higher; after
+    // another opponent move, or for the other side, the game's order stands.
+    for (ply, prev, first) in [(4, 3, 5), (4, 2, 0), (3, 3, 0)] {
+        s.played[ply - 1] = Some(prev);
+        let mut list = MoveList::new();
+        (0..8).for_each(|m| list.push(m, 100 - 10 * m as i32));
+        s.order(&mut list, None, ply, false);
+        assert_eq!(list.moves()[0], first, "ply {ply}, after move {prev}");
+    }
+}
