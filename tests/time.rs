@@ -75,7 +75,7 @@ fn an_unclear_move_uses_its_whole_budget() {
 #[test]
 fn a_clear_move_stops_before_its_budget() {
     // A middle-game position from a match: h13 (against white's three k10 j11 i12) is the best move from
-    // depth 2 on, the scores of each parity within 40 of each other from depth 10 (no forced win: the root
+    // depth 2 on, the scores of each parity within 40 of each other from depth 12 (no forced win: the root
     // VCT finds none, so the α-β decides how long to think).
     let budget = 3200.0;
     let info = think("n9 g10 l13 m12 i10 h11 l10 j11 k11 i12 j13 k10", budget);
