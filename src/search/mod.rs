@@ -40,8 +40,8 @@ pub trait Game {
     /// The value (side to move's view) if the position is decided `ply` plies from the root: a loss, a draw,
     /// or a win that needs no search. Not consulted at the root.
     fn terminal(&mut self, ply: usize) -> Option<i32>;
-    /// Whether the side to move faces a threat it must answer now; the search then extends instead of
-    /// evaluating statically.
+    /// Whether the side to move faces a threat it must answer now (a four): the search then extends instead
+    /// of evaluating statically, and in the selective search the answer costs no depth.
     fn must_answer(&self) -> bool {
         false
     }
@@ -90,8 +90,8 @@ pub struct Limits {
     /// Node budget.
     pub nodes: Option<u64>,
     /// Selective search: late-move reductions (not of threats), futility and move-count pruning of quiet
-    /// moves near the horizon, and no horizon tactics where the static value already reaches β. Off, the
-    /// search returns exact minimax values.
+    /// moves near the horizon, no horizon tactics where the static value already reaches β, and the
+    /// extensions (singular moves, answers to a four). Off, the search returns exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
@@ -388,6 +388,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         // if they reach β too, the node fails high at once (multi-cut); if only the table move's score does,
         // it is searched a ply shallower.
         let mut singular_ext = 0;
+        // A four's block costs no depth (the four and its block together cost one ply), within twice the
+        // root depth.
+        let block_ext =
+            i32::from(self.limits.reductions && ply > 0 && (ply as i32) < 2 * self.root_depth && game.must_answer());
         if let (Some(e), Some(tm)) = (entry, tt_move) {
             let score = score_from_tt(e.score, ply);
             if self.limits.reductions
@@ -443,14 +447,15 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.played[ply] = Some(m);
             game.make(m);
             let score = if i == 0 {
-                -self.negamax(game, depth - 1 + singular_ext, ply + 1, -wb, -wa)
+                -self.negamax(game, depth - 1 + singular_ext + block_ext, ply + 1, -wb, -wa)
             } else {
-                let mut s = -self.negamax(game, depth - 1 - reduction, ply + 1, -wa - 1, -wa);
+                let full = depth - 1 + block_ext;
+                let mut s = -self.negamax(game, full - reduction, ply + 1, -wa - 1, -wa);
                 if reduction > 0 && s > wa && !self.stopped {
-                    s = -self.negamax(game, depth - 1, ply + 1, -wa - 1, -wa);
+                    s = -self.negamax(game, full, ply + 1, -wa - 1, -wa);
                 }
                 if s > wa && s < wb && !self.stopped {
-                    -self.negamax(game, depth - 1, ply + 1, -wb, -wa)
+                    -self.negamax(game, full, ply + 1, -wb, -wa)
                 } else {
                     s
                 }

@@ -6,8 +6,9 @@ use super::*;
 /// everywhere; optionally five plies after one root move the opponent has lost, the side to move has lost at
 /// every node `lost_at` plies deep, and one root move is a threat; optionally a `line` of moves 0 (the root's
 /// side choosing among three, the other side with no choice) that is worth `line.1` to the root's side from
-/// four plies on and twice that from `line.0` plies on. Counts the horizon evaluations (where a game runs its
-/// tactics).
+/// four plies on and twice that from `line.0` plies on; optionally every node an odd number of plies deep
+/// must answer a threat (as after a four). Counts the horizon evaluations (where a game runs its tactics) and
+/// records the deepest one.
 #[derive(Default)]
 struct Tree {
     path: Vec<usize>,
@@ -18,7 +19,9 @@ struct Tree {
     lost_at: Option<usize>,
     threat: Option<usize>,
     line: Option<(usize, i32)>,
+    answers_at_odd_plies: bool,
     horizon_calls: u32,
+    deepest: usize,
 }
 
 impl Tree {
@@ -40,8 +43,12 @@ impl Game for Tree {
     fn threatens(&self, m: usize) -> bool {
         self.path.is_empty() && self.threat == Some(m)
     }
+    fn must_answer(&self) -> bool {
+        self.answers_at_odd_plies && self.path.len() % 2 == 1
+    }
     fn evaluate(&mut self, _ply: usize) -> i32 {
         self.horizon_calls += 1;
+        self.deepest = self.deepest.max(self.path.len());
         self.static_eval()
     }
     fn static_eval(&mut self) -> i32 {
@@ -132,6 +139,31 @@ fn a_late_threat_is_searched_to_full_depth() {
         // Move 4 is the fifth searched: reduced by a ply, its line ends a ply short of the win.
         let won = best.score > MATE_BOUND && best.pv.first() == Some(&4);
         assert_eq!(won, found, "reductions {reductions}, threat {threat}: {best:?}");
+    }
+}
+
+#[test]
+fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
+    for (reductions, deepest) in [(false, 4), (true, 10)] {
+        let tt = TranspositionTable::new(1);
+        let limits = Limits {
+            depth: 4,
+            time_ms: None,
+            reductions,
+            ..Limits::default()
+        };
+        // Two root moves, one move everywhere else; after each of the root side's moves the opponent must
+        // answer (a four).
+        let mut game = Tree {
+            root_moves: 2,
+            inner_moves: 1,
+            answers_at_odd_plies: true,
+            ..Tree::default()
+        };
+        Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
+        // Exact: four plies. Selective: each four and its answer cost one ply together up to twice the root
+        // depth (ply 8), where the horizon still answers one more four, as it always does.
+        assert_eq!(game.deepest, deepest, "reductions {reductions}");
     }
 }
 
