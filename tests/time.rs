@@ -75,18 +75,18 @@ fn an_unclear_move_uses_its_whole_budget() {
 #[test]
 fn a_clear_move_stops_before_its_budget() {
     // A middle-game position from a match: h13 (against white's three k10 j11 i12) is the best move from
-    // depth 2 on, the scores of each parity within 40 of each other from depth 12 (no forced win: the root
+    // depth 2 on, the scores of each parity within 40 of each other from depth 10 (no forced win: the root
     // VCT finds none, so the α-β decides how long to think).
-    let budget = 3200.0;
+    let budget = 6400.0;
     let info = think("n9 g10 l13 m12 i10 h11 l10 j11 k11 i12 j13 k10", budget);
     let best = info.best_move().map(|p| p.to_string());
     assert_eq!(best.as_deref(), Some("h13"));
     assert!(info.score.abs() < LIKELY_BOUND, "{}", info.score_text());
     // It stops between iterations, before the budget (an unclear move runs to it): with this test's clock
-    // depth 13 ends at 954 ms and depth 14 at 1 938 ms (61 %); depths 12–14 keep h13 with scores within 40 of
-    // depth − 2's, a move stable for three iterations, so depth 15, expected to take twice depth 14's 984 ms,
-    // could not finish and is not started. With a budget of 1 600 ms depth 14 (started at 954 ms, the move
-    // stable for two iterations) runs into the hard limit.
+    // depth 11 ends at 1 994 ms and depth 12 at 3 835 ms (60 %); depths 10–12 keep h13 with scores within 40
+    // of depth − 2's, a move stable for three iterations, so depth 13, expected to take twice depth 12's
+    // 1 841 ms, could not finish and is not started. With a budget of 3 200 ms depth 12 (started at 1 994 ms,
+    // the move stable for two iterations) runs into the hard limit.
     assert!(info.time_ms < 0.85 * budget, "used {} ms of {budget}", info.time_ms);
     assert!(info.depth < Settings::MAX_DEPTH);
 }
