@@ -387,18 +387,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         // deeper if every other move, searched to half the depth without it, stays clearly below its score;
         // if they reach β too, the node fails high at once (multi-cut); if only the table move's score does,
         // it is searched a ply shallower.
+        // Extensions (selective search only, below the root, within twice the root depth).
+        let may_extend = self.limits.reductions && ply > 0 && (ply as i32) < 2 * self.root_depth;
         let mut singular_ext = 0;
-        // A four's block costs no depth (the four and its block together cost one ply), within twice the
-        // root depth.
-        let block_ext =
-            i32::from(self.limits.reductions && ply > 0 && (ply as i32) < 2 * self.root_depth && game.must_answer());
+        // A four's block costs no depth: the four and its block together cost one ply.
+        let block_ext = i32::from(may_extend && game.must_answer());
         if let (Some(e), Some(tm)) = (entry, tt_move) {
             let score = score_from_tt(e.score, ply);
-            if self.limits.reductions
-                && ply > 0
+            if may_extend
                 && excluded.is_none()
                 && depth >= SINGULAR_DEPTH
-                && (ply as i32) < 2 * self.root_depth
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth as i32 >= depth - 3
                 && score.abs() < DECISIVE
@@ -446,10 +444,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             };
             self.played[ply] = Some(m);
             game.make(m);
+            let full = depth - 1 + block_ext;
             let score = if i == 0 {
-                -self.negamax(game, depth - 1 + singular_ext + block_ext, ply + 1, -wb, -wa)
+                -self.negamax(game, full + singular_ext, ply + 1, -wb, -wa)
             } else {
-                let full = depth - 1 + block_ext;
                 let mut s = -self.negamax(game, full - reduction, ply + 1, -wa - 1, -wa);
                 if reduction > 0 && s > wa && !self.stopped {
                     s = -self.negamax(game, full, ply + 1, -wa - 1, -wa);

@@ -90,23 +90,28 @@ impl Game for Tree {
     }
 }
 
+/// Iterative deepening of `game` to `depth` plies, without a clock, selective or exact.
+fn search(game: &mut Tree, depth: u32, reductions: bool) -> Option<Iteration<usize>> {
+    let tt = TranspositionTable::new(1);
+    let limits = Limits {
+        depth,
+        time_ms: None,
+        reductions,
+        ..Limits::default()
+    };
+    Searcher::new(&tt, limits, || 0.0, None).iterate(game, &mut |_| {})
+}
+
 #[test]
 fn a_selective_leaf_already_at_beta_skips_the_horizon_tactics() {
     for (reductions, calls) in [(false, 3), (true, 1)] {
-        let tt = TranspositionTable::new(1);
-        let limits = Limits {
-            depth: 1,
-            time_ms: None,
-            reductions,
-            ..Limits::default()
-        };
         // Three moves to horizon leaves of static value 100 for their side to move.
         let mut game = Tree {
             root_moves: 3,
             value: 100,
             ..Tree::default()
         };
-        let best = Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
+        let best = search(&mut game, 1, reductions);
         // The first leaf is searched in the full window; the others' null windows end at its value,
         // which their static value already reaches.
         assert_eq!(best.map(|b| b.score), Some(-100));
@@ -117,13 +122,6 @@ fn a_selective_leaf_already_at_beta_skips_the_horizon_tactics() {
 #[test]
 fn a_late_threat_is_searched_to_full_depth() {
     for (reductions, threat, found) in [(true, false, false), (true, true, true), (false, false, true)] {
-        let tt = TranspositionTable::new(1);
-        let limits = Limits {
-            depth: 5,
-            time_ms: None,
-            reductions,
-            ..Limits::default()
-        };
         // Six root moves, two at every other node, static value 0; five plies after root move 4 the
         // opponent has lost.
         let mut game = Tree {
@@ -133,9 +131,7 @@ fn a_late_threat_is_searched_to_full_depth() {
             threat: threat.then_some(4),
             ..Tree::default()
         };
-        let best = Searcher::new(&tt, limits, || 0.0, None)
-            .iterate(&mut game, &mut |_| {})
-            .unwrap();
+        let best = search(&mut game, 5, reductions).unwrap();
         // Move 4 is the fifth searched: reduced by a ply, its line ends a ply short of the win.
         let won = best.score > MATE_BOUND && best.pv.first() == Some(&4);
         assert_eq!(won, found, "reductions {reductions}, threat {threat}: {best:?}");
@@ -145,13 +141,6 @@ fn a_late_threat_is_searched_to_full_depth() {
 #[test]
 fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
     for (reductions, deepest) in [(false, 4), (true, 10)] {
-        let tt = TranspositionTable::new(1);
-        let limits = Limits {
-            depth: 4,
-            time_ms: None,
-            reductions,
-            ..Limits::default()
-        };
         // Two root moves, one move everywhere else; after each of the root side's moves the opponent must
         // answer (a four).
         let mut game = Tree {
@@ -160,7 +149,7 @@ fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
             answers_at_odd_plies: true,
             ..Tree::default()
         };
-        Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
+        search(&mut game, 4, reductions);
         // Exact: four plies. Selective: each four and its answer cost one ply together up to twice the root
         // depth (ply 8), where the horizon still answers one more four, as it always does.
         assert_eq!(game.deepest, deepest, "reductions {reductions}");
@@ -239,13 +228,6 @@ fn mate_scores_read_as_moves() {
 #[test]
 fn a_singular_table_move_is_searched_deeper() {
     for (reductions, seen) in [(false, 300), (true, 600)] {
-        let tt = TranspositionTable::new(1);
-        let limits = Limits {
-            depth: 10,
-            time_ms: None,
-            reductions,
-            ..Limits::default()
-        };
         // The line's moves are the only good ones for the root's side (+300 from the fourth ply, the other
         // moves 0), and after 11 plies they are worth twice as much: a ply beyond what a 10-ply search sees.
         let mut game = Tree {
@@ -253,9 +235,7 @@ fn a_singular_table_move_is_searched_deeper() {
             line: Some((11, 300)),
             ..Tree::default()
         };
-        let best = Searcher::new(&tt, limits, || 0.0, None)
-            .iterate(&mut game, &mut |_| {})
-            .unwrap();
+        let best = search(&mut game, 10, reductions).unwrap();
         // The selective search extends the singular line moves (2 and 4 plies deep, 8 and 7 plies from the
         // horizon) and sees the gain at 11 plies; the exact search does not.
         assert_eq!(best.score, seen, "reductions {reductions}: {best:?}");
