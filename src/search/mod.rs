@@ -383,15 +383,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         let may_prune = self.limits.reductions && !forced && !pv_node && ply > 0 && depth <= PRUNE_DEPTH;
         let futile = may_prune && eval.is_some_and(|e| e + FUTILITY_MARGIN * depth <= alpha);
         let mut pruned = false;
+        // Extensions (selective search only, below the root, within twice the root depth).
+        let may_extend = self.limits.reductions && ply > 0 && (ply as i32) < 2 * self.root_depth;
+        // A four's block costs no depth: the four and its block together cost one ply.
+        let block_ext = i32::from(may_extend && game.must_answer());
         // Singular extension: the table move, when it failed high at nearly this depth, is searched a ply
         // deeper if every other move, searched to half the depth without it, stays clearly below its score;
         // if they reach β too, the node fails high at once (multi-cut); if only the table move's score does,
         // it is searched a ply shallower.
-        // Extensions (selective search only, below the root, within twice the root depth).
-        let may_extend = self.limits.reductions && ply > 0 && (ply as i32) < 2 * self.root_depth;
         let mut singular_ext = 0;
-        // A four's block costs no depth: the four and its block together cost one ply.
-        let block_ext = i32::from(may_extend && game.must_answer());
         if let (Some(e), Some(tm)) = (entry, tt_move) {
             let score = score_from_tt(e.score, ply);
             if may_extend
