@@ -89,9 +89,10 @@ pub struct Limits {
     pub time_ms: Option<f64>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Selective search: late-move reductions (not of threats), futility and move-count pruning of quiet
-    /// moves near the horizon, no horizon tactics where the static value already reaches β, and the
-    /// extensions (singular moves, answers to a four). Off, the search returns exact minimax values.
+    /// Selective search: late-move reductions (not of threats; a ply less at nodes that are or were on a
+    /// principal variation), futility and move-count pruning of quiet moves near the horizon, no horizon
+    /// tactics where the static value already reaches β, and the extensions (singular moves, answers to a
+    /// four). Off, the search returns exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
@@ -343,6 +344,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let excluded = self.excluded[ply];
         let mut tt_move = None;
         let entry = self.tt.probe(key);
+        // On a principal variation now or when the table's entry was stored: its late moves are reduced a
+        // ply less (such a node is likelier to matter to the root's score).
+        let tt_pv = pv_node || entry.is_some_and(|e| e.pv);
         if let Some(e) = entry {
             tt_move = e.best;
             if !pv_node && e.depth as i32 >= depth && ply > 0 && excluded.is_none() {
@@ -438,7 +442,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             // A threat (the opponent must answer it) is never reduced: forcing lines are narrow, and
             // a reduced one misses the wins they lead to.
             let reduction = if may_reduce && i >= 2 && !game.threatens(m) {
-                late_move_reduction(depth, i - 2, list.scores[i] < G::QUIET_BELOW)
+                (late_move_reduction(depth, i - 2, list.scores[i] < G::QUIET_BELOW) - i32::from(tt_pv)).max(0)
             } else {
                 0
             };
@@ -496,7 +500,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         };
         if excluded.is_none() {
             self.tt
-                .store(key, score_to_tt(best, ply), depth as i16, bound, best_move);
+                .store(key, score_to_tt(best, ply), depth as i16, bound, best_move, tt_pv);
         }
         best
     }

@@ -1,6 +1,7 @@
-//! A Zobrist-keyed transposition table with depth, bound and best-move entries, shareable between threads:
-//! each slot is two atomic words, the packed entry and the key XOR the packed entry, so a torn write (two
-//! threads storing at once) fails verification on probe instead of returning a mixed entry. No locks.
+//! A Zobrist-keyed transposition table with depth, bound, best-move and principal-variation entries,
+//! shareable between threads: each slot is two atomic words, the packed entry and the key XOR the packed
+//! entry, so a torn write (two threads storing at once) fails verification on probe instead of returning a
+//! mixed entry. No locks.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -52,15 +53,22 @@ pub struct Entry<M> {
     pub bound: Bound,
     /// The best or refuting move found.
     pub best: Option<M>,
+    /// Whether the position was on a principal variation when stored.
+    pub pv: bool,
 }
 
 impl<M: PackedMove> Entry<M> {
-    /// Bits 0–31 score, 32–39 depth, 40–41 bound, 42 has-move, 48–63 move.
+    /// Bits 0–31 score, 32–39 depth, 40–41 bound, 42 has-move, 43 principal variation, 48–63 move.
     #[inline]
     fn pack(&self) -> u64 {
         let depth = self.depth.clamp(i8::MIN as i16, i8::MAX as i16) as i8 as u8;
         let (has, m) = self.best.map_or((0, 0), |m| (1u64, m.pack() as u64));
-        self.score as u32 as u64 | (depth as u64) << 32 | (self.bound as u64) << 40 | has << 42 | m << 48
+        self.score as u32 as u64
+            | (depth as u64) << 32
+            | (self.bound as u64) << 40
+            | has << 42
+            | (self.pv as u64) << 43
+            | m << 48
     }
 
     #[inline]
@@ -70,6 +78,7 @@ impl<M: PackedMove> Entry<M> {
             depth: (data >> 32) as u8 as i8 as i16,
             bound: Bound::ALL[(data >> 40) as usize & 3],
             best: (data >> 42 & 1 == 1).then(|| M::unpack((data >> 48) as u16)),
+            pv: data >> 43 & 1 == 1,
         }
     }
 }
@@ -129,9 +138,9 @@ impl<M: PackedMove> TranspositionTable<M> {
         (check ^ data == key && e.bound != Bound::None).then_some(e)
     }
 
-    /// Stores a result for `key`.
+    /// Stores a result for `key`; `pv`: the node is or was on a principal variation.
     #[inline]
-    pub fn store(&self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<M>) {
+    pub fn store(&self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<M>, pv: bool) {
         let Some(s) = self.slots.get(key as usize & self.mask) else {
             return;
         };
@@ -143,6 +152,7 @@ impl<M: PackedMove> TranspositionTable<M> {
                 depth,
                 bound,
                 best,
+                pv,
             }
             .pack();
             s.data.store(data, Relaxed);
@@ -159,28 +169,31 @@ mod tests {
     fn stores_probes_and_prefers_depth() {
         let mut tt: TranspositionTable<usize> = TranspositionTable::new(1);
         assert!(tt.enabled());
-        tt.store(42, 10, 5, Bound::Lower, Some(3));
+        tt.store(42, 10, 5, Bound::Lower, Some(3), false);
         let e = tt.probe(42).unwrap();
         assert_eq!((e.score, e.depth, e.bound, e.best), (10, 5, Bound::Lower, Some(3)));
-        tt.store(42, 7, 2, Bound::Upper, None);
+        tt.store(42, 7, 2, Bound::Upper, None, false);
         assert_eq!(
             tt.probe(42).unwrap().depth,
             5,
             "a shallower bound does not replace a deeper one"
         );
-        tt.store(42, 8, 6, Bound::Upper, None);
+        tt.store(42, 8, 6, Bound::Upper, None, false);
         assert_eq!(
             tt.probe(42).unwrap().best,
             Some(3),
             "the best move is kept when none is given"
         );
         assert!(tt.probe(43).is_none());
-        tt.store(7, -999_999, -3, Bound::Exact, Some(65_535));
+        tt.store(7, -999_999, -3, Bound::Exact, Some(65_535), false);
         let e = tt.probe(7).unwrap();
         assert_eq!(
             (e.score, e.depth, e.bound, e.best),
             (-999_999, -3, Bound::Exact, Some(65_535))
         );
+        tt.store(9, 1, 4, Bound::Lower, None, true);
+        assert!(tt.probe(9).unwrap().pv, "the principal-variation flag is kept");
+        assert!(!tt.probe(7).unwrap().pv);
         tt.clear();
         assert!(tt.probe(42).is_none());
         let off: TranspositionTable<usize> = TranspositionTable::new(0);
@@ -190,7 +203,7 @@ mod tests {
     #[test]
     fn a_torn_entry_fails_verification() {
         let tt: TranspositionTable<usize> = TranspositionTable::new(1);
-        tt.store(42, 10, 5, Bound::Lower, Some(3));
+        tt.store(42, 10, 5, Bound::Lower, Some(3), false);
         // Another thread's store to the same slot got only its data word in.
         let slot = &tt.slots[42 & tt.mask];
         let other = Entry::<usize> {
@@ -198,6 +211,7 @@ mod tests {
             depth: 9,
             bound: Bound::Exact,
             best: Some(1),
+            pv: false,
         };
         slot.data.store(other.pack(), Relaxed);
         assert!(tt.probe(42).is_none(), "a mixed entry is not returned");
@@ -211,7 +225,7 @@ mod tests {
                 let tt = &tt;
                 s.spawn(move || {
                     for k in 0..1000u64 {
-                        tt.store(k * 2 + t, k as i32, 3, Bound::Exact, Some(k as usize));
+                        tt.store(k * 2 + t, k as i32, 3, Bound::Exact, Some(k as usize), false);
                     }
                 });
             }
