@@ -33,8 +33,8 @@ const OPENINGS: [&str; 4] = [
     "h8 i8 j8 g8 h9 h10 i10 j11",
     "h8 i7 h7 h6 g6 f5 i9 g8",
 ];
-/// An opening where the best move alternates between g9 and i7 from depth 9 on (g9, i7, g9, i7, i7 at depths
-/// 8–12): unclear.
+/// An opening where the best move alternates between g9 and i7 from depth 7 on (g9, i7, g9, i7 at depths
+/// 7–10, the last reached within 2 400 ms): unclear.
 const UNCLEAR: &str = "h8 i8 j8 g8 h9 h10 i10 j11";
 
 fn think(record: &str, time_ms: f64) -> SearchInfo {
@@ -75,7 +75,7 @@ fn an_unclear_move_uses_its_whole_budget() {
 #[test]
 fn a_clear_move_stops_before_its_budget() {
     // A middle-game position from a match: h13 (against white's three k10 j11 i12) is the best move from
-    // depth 2 on, the scores of each parity within 40 of each other from depth 10 (no forced win: the root
+    // depth 2 on, the scores of each parity within 40 of each other from depth 4 (no forced win: the root
     // VCT finds none, so the α-β decides how long to think).
     let budget = 16000.0;
     let info = think("n9 g10 l13 m12 i10 h11 l10 j11 k11 i12 j13 k10", budget);
