@@ -107,6 +107,10 @@ test('analysis mode marks 5 candidates, shows lines on hover, the bar, and plays
   assert.equal(await record(page), 'h8 i9 h10 h9 g9 i7');
   assert.equal(await page.textContent('#analysis-status'), 'Analysing…', 'a fresh analysis');
   await page.waitForFunction(() => document.querySelectorAll('#analysis-list .candidate').length >= 5, null, { timeout: 20000 });
+  // The pointer still rests on the clicked point, now empty again: once a report lists it, its line shows
+  // without the pointer moving (a resting pointer sends no events).
+  await page.waitForFunction(() => [...document.querySelectorAll('[role="gridcell"]')]
+    .filter((c) => /line move \d/.test(c.getAttribute('aria-label'))).length >= 2, null, { timeout: 20000 });
   await page.keyboard.press('End');
   await page.uncheck('#analysis-on');
   assert.equal(await page.isHidden('#eval-bar'), true);

@@ -52,7 +52,7 @@ export class AnalysisPanel {
   #running = false;
   #busy = false; // a request (analysis or hint) is in the analysis worker
   #request = 0;
-  #pointed = null; // move of the candidate under the pointer / focus
+  #pointed = null; // point under the pointer / focus (its line is shown while it is a candidate)
   #pinned = false; // "Show winning line" on
   #hint = null; // {record, move, score, pv}
   #threats = null;
@@ -110,8 +110,7 @@ export class AnalysisPanel {
   update() {
     const pos = this.#getPosition();
     if (pos.record !== this.#record) {
-      this.#record = pos.record;
-      this.#pointed = null;
+      this.#record = pos.record; // #pointed stays: the pointer has not moved
       this.#pinned = false;
       this.#hint = null;
       this.#threats = null;
@@ -124,11 +123,14 @@ export class AnalysisPanel {
     this.#render();
   }
 
-  /** The board's pointer or focus is on `point` (null: nowhere): show that candidate's line. */
+  /**
+   * The board's pointer or focus is on `point` (null: nowhere): show that candidate's line. The point is kept
+   * even when it is no candidate now, so a pointer resting on it shows its line as soon as a deeper report
+   * lists it again (the pointer sends nothing while it stays still).
+   */
   pointer(point) {
-    const move = this.#currentLines().some((l) => l.move === point) ? point : null;
-    if (move !== this.#pointed) {
-      this.#pointed = move;
+    if (point !== this.#pointed) {
+      this.#pointed = point;
       this.#drawBoard();
     }
   }
