@@ -442,7 +442,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             // A threat (the opponent must answer it) is never reduced: forcing lines are narrow, and
             // a reduced one misses the wins they lead to.
             let reduction = if may_reduce && i >= 2 && !game.threatens(m) {
-                (late_move_reduction(depth, i - 2, list.scores[i] < G::QUIET_BELOW) - i32::from(tt_pv)).max(0)
+                late_move_reduction(depth, i - 2, list.scores[i] < G::QUIET_BELOW, tt_pv)
             } else {
                 0
             };

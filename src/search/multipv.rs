@@ -74,8 +74,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 game.make(m);
                 let mut s = INFINITY;
                 if found.len() >= want {
+                    // The root is on the principal variation: its late moves are reduced as the game's
+                    // search reduces its root's.
                     let reduction = if self.limits.reductions && !forced && depth >= 3 && i > want {
-                        late_move_reduction(depth, i - want - 1, list.scores[i] < G::QUIET_BELOW)
+                        late_move_reduction(depth, i - want - 1, list.scores[i] < G::QUIET_BELOW, true)
                     } else {
                         0
                     };

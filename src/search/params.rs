@@ -35,8 +35,11 @@ pub(crate) fn widen(score: i32, delta: i32, limit: i32) -> i32 {
 }
 
 /// Late-move reduction of the `k`-th reducible move (0-based, in search order) at `depth` (≥ 3): ⌊ln depth ·
-/// ln(k + 3)⌋ plies and at least one, one more for a quiet move at depth 4+, leaving at least one ply.
-pub(crate) fn late_move_reduction(depth: i32, k: usize, quiet: bool) -> i32 {
+/// ln(k + 3)⌋ plies and at least one, one more for a quiet move at depth 4+, leaving at least one ply; then
+/// one ply less at a node that is or was on a principal variation (`pv`: such a node is likelier to matter to
+/// the root's score), which may leave no reduction.
+pub(crate) fn late_move_reduction(depth: i32, k: usize, quiet: bool, pv: bool) -> i32 {
     let base = ((depth as f32).ln() * ((k + 3) as f32).ln()) as i32;
-    (base.max(1) + i32::from(quiet && depth >= 4)).min(depth - 2)
+    let r = (base.max(1) + i32::from(quiet && depth >= 4)).min(depth - 2);
+    (r - i32::from(pv)).max(0)
 }

@@ -192,20 +192,22 @@ fn late_move_reductions_grow_with_depth_and_rank_and_leave_a_ply() {
     for quiet in [false, true] {
         for depth in 3..=64 {
             for k in 0..MAX_MOVES {
-                let r = late_move_reduction(depth, k, quiet);
+                let r = late_move_reduction(depth, k, quiet, false);
                 assert!((1..=depth - 2).contains(&r), "depth {depth}, move {k}: {r}");
-                assert!(r >= late_move_reduction(depth - 1, k, quiet).min(depth - 2));
+                assert!(r >= late_move_reduction(depth - 1, k, quiet, false).min(depth - 2));
                 if k > 0 {
-                    assert!(r >= late_move_reduction(depth, k - 1, quiet));
+                    assert!(r >= late_move_reduction(depth, k - 1, quiet, false));
                 }
                 if quiet {
-                    assert!(r >= late_move_reduction(depth, k, false));
+                    assert!(r >= late_move_reduction(depth, k, false, false));
                 }
+                // On a principal variation: exactly one ply less, never below none.
+                assert_eq!(late_move_reduction(depth, k, quiet, true), r - 1);
             }
         }
     }
     // Deep and late: several plies (the old rule gave at most three).
-    assert!(late_move_reduction(20, 30, false) >= 5);
+    assert!(late_move_reduction(20, 30, false, false) >= 5);
 }
 
 #[test]
