@@ -74,10 +74,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 game.make(m);
                 let mut s = INFINITY;
                 if found.len() >= want {
-                    // The root is on the principal variation: its late moves are reduced as the game's
-                    // search reduces its root's.
+                    // Not reduced a ply less as the game's root is (ttPv): that was measured by matches, which
+                    // multi-line analysis does not play.
                     let reduction = if self.limits.reductions && !forced && depth >= 3 && i > want {
-                        late_move_reduction(depth, i - want - 1, list.scores[i] < G::QUIET_BELOW, true)
+                        late_move_reduction(depth, i - want - 1, list.scores[i] < G::QUIET_BELOW, false)
                     } else {
                         0
                     };
