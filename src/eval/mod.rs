@@ -344,7 +344,7 @@ impl Position {
     }
 
     /// The learned evaluation from the side to move's view: the trained value of every empty point's pattern
-    /// code for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
+    /// code ([`Position::playable_code`]) for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
         debug_assert!(!self.sums_stale(), "evaluated inside a threat search's moves");
@@ -382,6 +382,27 @@ impl Position {
     #[inline]
     pub fn fine_code(&self, p: Point, c: Color) -> u16 {
         self.fine_codes[self.patterns[c.index()][p.index()].fine().raw() as usize]
+    }
+
+    /// The code the learned evaluation and the policy read for `p` and `c`: [`Position::fine_code`], but 0
+    /// (nothing) on a point that may be forbidden to black, for black, who cannot play it.
+    #[inline]
+    pub fn playable_code(&self, p: Point, c: Color) -> u16 {
+        if c == Color::Black && self.maybe_forbidden.contains(p) {
+            0
+        } else {
+            self.fine_code(p, c)
+        }
+    }
+
+    /// [`Position::combo`], but [`Combo::None`] on a point that may be forbidden to black, for black.
+    #[inline]
+    pub fn playable_combo(&self, p: Point, c: Color) -> Combo {
+        if c == Color::Black && self.maybe_forbidden.contains(p) {
+            Combo::None
+        } else {
+            self.combo(p, c)
+        }
     }
 
     /// The fine class `c` would make on `p` along `d` ([`Fine::None`] on occupied points).

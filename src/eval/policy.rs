@@ -181,7 +181,7 @@ impl Policy {
     #[inline]
     pub fn score(&self, pos: &Position, p: Point) -> i32 {
         let [black, white] = self.by_colour;
-        black[pos.fine_code(p, Color::Black) as usize] as i32
+        black[pos.playable_code(p, Color::Black) as usize] as i32
             + white[pos.fine_code(p, Color::White) as usize] as i32
             + self.near[self.near(p)] as i32
             + self.pair[pair(pos, p, self.me)] as i32
@@ -192,5 +192,5 @@ impl Policy {
 /// the opponent would (below [`PAIRS`]). A point that builds and blocks at once is worth more than the sum.
 #[inline(always)]
 pub fn pair(pos: &Position, p: Point, me: Color) -> usize {
-    COMBOS * pos.combo(p, me) as usize + pos.combo(p, me.opponent()) as usize
+    COMBOS * pos.playable_combo(p, me) as usize + pos.playable_combo(p, me.opponent()) as usize
 }

@@ -67,8 +67,8 @@ pub fn candidates(pos: &Position) -> Option<(Vec<Point>, Vec<Candidate>)> {
         .moves()
         .iter()
         .map(|&p| Candidate {
-            me: pos.fine_code(p, me),
-            opp: pos.fine_code(p, me.opponent()),
+            me: pos.playable_code(p, me),
+            opp: pos.playable_code(p, me.opponent()),
             near: policy.near(p) as u8,
             pair: pair(pos, p, me) as u8,
             seed: seed_score(pos, p, me),

@@ -39,6 +39,10 @@ fn code_sum_from_scratch(p: &Position) -> [[i32; 2]; 2] {
             });
             let code = codes::fine_code(FinePatterns::from_array(fine));
             assert_eq!(code, p.fine_code(q, c), "{q} {c:?}");
+            let lines = Direction::ALL.map(|d| renju::line_info(p.board().key_ext(q, d, Color::Black)));
+            if c == Color::Black && p.board().rule() == Rule::Renju && renju::local_verdict(lines).is_some() {
+                continue; // worth nothing to black
+            }
             sum[c.index()][0] += t.me[code as usize];
             sum[c.index()][1] += t.opp[code as usize];
         }
@@ -97,6 +101,27 @@ fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_
             );
         }
     }
+}
+
+#[test]
+fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
+    let moves: Vec<Point> = "h9 a1 h10 a3 i8 a5 j8 a7".split_whitespace().map(|s| s.parse().unwrap()).collect();
+    let h8: Point = "h8".parse().unwrap();
+    let renju = Position::from_moves(Rule::Renju, &moves).unwrap();
+    let free = Position::from_moves(Rule::Freestyle, &moves).unwrap();
+    assert!(renju.forbidden(h8).is_some(), "h8 is black's double three");
+    // The same shape everywhere else: only h8's value for black tells the two rules' sums apart.
+    let code = renju.fine_code(h8, Color::Black);
+    assert_eq!(code, free.fine_code(h8, Color::Black));
+    assert_eq!((renju.playable_code(h8, Color::Black), free.playable_code(h8, Color::Black)), (0, code));
+    let value = renju.values[code as usize];
+    assert_ne!(value, [0, 0], "a double three has a learned value in freestyle");
+    // The incremental sums leave h8 out for black as the sums from scratch do (which skip every flagged point).
+    assert!(renju.maybe_forbidden().contains(h8));
+    assert_eq!(renju.code_sum, code_sum_from_scratch(&renju));
+    // White's lines are the same under both rules (its overlines win under renju): h8 counts for white.
+    assert_eq!(renju.playable_code(h8, Color::White), free.playable_code(h8, Color::White));
+    assert_eq!(renju.code_sum[Color::White.index()], free.code_sum[Color::White.index()]);
 }
 
 #[test]

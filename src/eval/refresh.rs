@@ -119,9 +119,16 @@ impl Position {
             self.pattern_log.push(((ci * POINT_SLOTS + i) as u16, old));
             self.patterns[ci][i] = new;
             if LEARN {
+                // A point forbidden to black is worth nothing to black: black can never play it.
                 let (codes, values) = (self.fine_codes, self.values);
-                let value = |l: Lines| values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)];
-                let (was_value, now_value) = (value(old), value(new));
+                let value = |l: Lines, forbidden: bool| {
+                    if forbidden {
+                        [0, 0]
+                    } else {
+                        values[codes[l.fine().raw() as usize] as usize & (PAIR_SLOTS - 1)]
+                    }
+                };
+                let (was_value, now_value) = (value(old, was_forbidden), value(new, forbidden));
                 self.code_sum[ci][0] += now_value[0] - was_value[0];
                 self.code_sum[ci][1] += now_value[1] - was_value[1];
             }

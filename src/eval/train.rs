@@ -33,8 +33,8 @@ pub fn features(pos: &Position) -> Vec<(u16, f32)> {
     let mut counts = vec![0u16; 2 * FINE_CODES];
     for p in Point::all() {
         if pos.board().at(p).is_none() {
-            counts[pos.fine_code(p, me) as usize] += 1;
-            counts[OPP_BASE + pos.fine_code(p, me.opponent()) as usize] += 1;
+            counts[pos.playable_code(p, me) as usize] += 1;
+            counts[OPP_BASE + pos.playable_code(p, me.opponent()) as usize] += 1;
         }
     }
     let mut out: Vec<(u16, f32)> = counts
