@@ -18,7 +18,16 @@ fn no_clock() -> f64 {
 
 #[test]
 fn committed_weights_load_and_rank_threats_above_nothing() {
-    let t = Tables::get(Rule::Freestyle);
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        committed_weights_rank_threats(rule);
+    }
+    // Renju has tables of its own; standard falls back to freestyle's.
+    assert!(!std::ptr::eq(Tables::get(Rule::Renju), Tables::get(Rule::Freestyle)));
+    assert!(std::ptr::eq(Tables::get(Rule::Standard), Tables::get(Rule::Freestyle)));
+}
+
+fn committed_weights_rank_threats(rule: Rule) {
+    let t = Tables::get(rule);
     let none = fine_code(FinePatterns::NONE) as usize;
     let four_three = fine_code(FinePatterns::from_array([
         Fine::Four,
@@ -46,22 +55,28 @@ fn committed_weights_load_and_rank_threats_above_nothing() {
 
 #[test]
 fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
-    let t = Tables::get(Rule::Freestyle);
-    let mut seed = 0x5EED_u64;
-    for n in [0usize, 1, 5, 12, 20, 31] {
-        let points: Vec<Point> = (0..300)
-            .map(|_| {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                Point::new(3 + (seed >> 33) as usize % 9, 3 + (seed >> 45) as usize % 9).unwrap()
-            })
-            .collect();
-        let pos = common::undecided_game(points, n);
-        let sum: f32 = train::features(&pos)
-            .iter()
-            .map(|&(i, v)| t.weight(i as usize) as f32 * v)
-            .sum();
-        assert_eq!(pos.evaluate(), sum as i32, "{}", pos.board().record());
+    let mut flagged = 0;
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        let t = Tables::get(rule);
+        let mut seed = 0x5EED_u64;
+        for n in [0usize, 1, 5, 12, 20, 31, 40, 40, 40, 40] {
+            let points: Vec<Point> = (0..300)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    Point::new(3 + (seed >> 33) as usize % 9, 3 + (seed >> 45) as usize % 9).unwrap()
+                })
+                .collect();
+            let pos = common::undecided_game(rule, points, n);
+            flagged += pos.maybe_forbidden().count();
+            let sum: f32 = train::features(&pos)
+                .iter()
+                .map(|&(i, v)| t.weight(i as usize) as f32 * v)
+                .sum();
+            assert_eq!(pos.evaluate(), sum as i32, "{rule:?}: {}", pos.board().record());
+        }
     }
+    // The renju positions have points that may be forbidden to black, which both sides read as worth nothing.
+    assert!(flagged > 0);
 }
 
 #[test]

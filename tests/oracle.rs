@@ -5,6 +5,7 @@
 mod common;
 
 use gomoku::board::coord::Point;
+use gomoku::board::Rule;
 use gomoku::eval::Position;
 use gomoku::search::engine::GomokuGame;
 use gomoku::search::threat::ThreatSolver;
@@ -245,7 +246,7 @@ fn random_position(rng: &mut Rng, n: usize) -> Position {
     let points: Vec<Point> = (0..400)
         .map(|_| Point::new(4 + rng.below(7), 4 + rng.below(7)).unwrap())
         .collect();
-    common::undecided_game(points, n)
+    common::undecided_game(Rule::Freestyle, points, n)
 }
 
 #[test]

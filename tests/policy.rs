@@ -54,7 +54,7 @@ fn quiet_moves_are_those_that_make_or_stop_no_three() {
                 Point::new(3 + (seed >> 33) as usize % 9, 3 + (seed >> 45) as usize % 9).unwrap()
             })
             .collect();
-        let pos = common::undecided_game(points, n);
+        let pos = common::undecided_game(Rule::Freestyle, points, n);
         let mut list = MoveList::new();
         if generate_moves(&pos, &mut list) {
             continue;

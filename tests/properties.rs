@@ -22,7 +22,7 @@ fn point() -> impl Strategy<Value = Point> {
 
 /// A random legal, undecided position: distinct points played until a five would appear.
 fn position() -> impl Strategy<Value = Position> {
-    prop::collection::vec(point(), 0..60).prop_map(|pts| common::undecided_game(pts, usize::MAX))
+    prop::collection::vec(point(), 0..60).prop_map(|pts| common::undecided_game(Rule::Freestyle, pts, usize::MAX))
 }
 
 proptest! {

@@ -6,6 +6,7 @@
 mod common;
 
 use gomoku::board::coord::Point;
+use gomoku::board::Rule;
 use gomoku::search::engine::GomokuGame;
 use gomoku::search::threat::ThreatSolver;
 use gomoku::search::tt::TranspositionTable;
@@ -53,7 +54,7 @@ fn pruning_keeps_every_short_vcf_win_at_the_root() {
         let points: Vec<Point> = (0..400)
             .map(|_| Point::new(3 + rng.below(9), 3 + rng.below(9)).unwrap())
             .collect();
-        let mut pos = common::undecided_game(points, 14 + i % 12);
+        let mut pos = common::undecided_game(Rule::Freestyle, points, 14 + i % 12);
         let me = pos.to_move();
         if !pos.fives(me).is_empty() || !pos.fives(me.opponent()).is_empty() {
             continue;

@@ -6,6 +6,7 @@
 use crate::board::Rule;
 use crate::eval::codes::FINE_CODES;
 use crate::eval::weights_freestyle as freestyle;
+use crate::eval::weights_renju as renju;
 use std::sync::OnceLock;
 
 /// Number of entries of [`value_pairs`]: a power of two above [`FINE_CODES`], so that a code masked with
@@ -57,11 +58,22 @@ static FREESTYLE: Tables = Tables {
     stone: freestyle::STONE as i32,
 };
 
+/// The renju tables.
+static RENJU: Tables = Tables {
+    me: widen(&renju::ME),
+    opp: widen(&renju::OPP),
+    mask: widen(&renju::MASK),
+    stone: renju::STONE as i32,
+};
+
 impl Tables {
-    /// The tables for `rule`. Only freestyle has trained tables so far; every other rule falls back to them
-    /// (the pattern codes themselves already follow the rule's own pattern table).
-    pub fn get(_rule: Rule) -> &'static Tables {
-        &FREESTYLE
+    /// The tables for `rule`: freestyle's and renju's are trained under their rule; standard falls back to
+    /// freestyle's (the pattern codes themselves already follow the rule's own pattern table).
+    pub fn get(rule: Rule) -> &'static Tables {
+        match rule {
+            Rule::Renju => &RENJU,
+            Rule::Freestyle | Rule::Standard => &FREESTYLE,
+        }
     }
 
     /// The weight of feature `i` (see [`FEATURES`]).

@@ -17,6 +17,7 @@ pub mod train;
 /// tables.
 mod weights_coarse;
 mod weights_freestyle;
+mod weights_renju;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, CELLS};

@@ -105,7 +105,10 @@ fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_
 
 #[test]
 fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
-    let moves: Vec<Point> = "h9 a1 h10 a3 i8 a5 j8 a7".split_whitespace().map(|s| s.parse().unwrap()).collect();
+    let moves: Vec<Point> = "h9 a1 h10 a3 i8 a5 j8 a7"
+        .split_whitespace()
+        .map(|s| s.parse().unwrap())
+        .collect();
     let h8: Point = "h8".parse().unwrap();
     let renju = Position::from_moves(Rule::Renju, &moves).unwrap();
     let free = Position::from_moves(Rule::Freestyle, &moves).unwrap();
@@ -113,15 +116,27 @@ fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
     // The same shape everywhere else: only h8's value for black tells the two rules' sums apart.
     let code = renju.fine_code(h8, Color::Black);
     assert_eq!(code, free.fine_code(h8, Color::Black));
-    assert_eq!((renju.playable_code(h8, Color::Black), free.playable_code(h8, Color::Black)), (0, code));
+    assert_eq!(
+        (
+            renju.playable_code(h8, Color::Black),
+            free.playable_code(h8, Color::Black)
+        ),
+        (0, code)
+    );
     let value = renju.values[code as usize];
     assert_ne!(value, [0, 0], "a double three has a learned value in freestyle");
     // The incremental sums leave h8 out for black as the sums from scratch do (which skip every flagged point).
     assert!(renju.maybe_forbidden().contains(h8));
     assert_eq!(renju.code_sum, code_sum_from_scratch(&renju));
     // White's lines are the same under both rules (its overlines win under renju): h8 counts for white.
-    assert_eq!(renju.playable_code(h8, Color::White), free.playable_code(h8, Color::White));
-    assert_eq!(renju.code_sum[Color::White.index()], free.code_sum[Color::White.index()]);
+    assert_eq!(
+        renju.playable_code(h8, Color::White),
+        free.playable_code(h8, Color::White)
+    );
+    assert_eq!(
+        renju.code_sum[Color::White.index()],
+        free.code_sum[Color::White.index()]
+    );
 }
 
 #[test]
