@@ -264,10 +264,7 @@ impl Position {
     /// may be forbidden to black counts only its position value for black).
     #[inline]
     pub fn square_score(&self, p: Point, c: Color) -> i32 {
-        if c == Color::Black && self.maybe_forbidden.contains(p) {
-            return p.position_value();
-        }
-        self.combo(p, c).score() + p.position_value()
+        self.playable_combo(p, c).score() + p.position_value()
     }
 
     /// Under renju, the empty points the line tables alone call forbidden to black: a superset of black's
@@ -345,7 +342,8 @@ impl Position {
     }
 
     /// The learned evaluation from the side to move's view: the trained value of every empty point's pattern
-    /// code ([`Position::playable_code`]) for the side to move and for the opponent, of the threat mask, and of the centre-value balance.
+    /// code ([`Position::playable_code`]) for the side to move and for the opponent, of the threat mask, and of
+    /// the centre-value balance.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
         debug_assert!(!self.sums_stale(), "evaluated inside a threat search's moves");
@@ -389,7 +387,7 @@ impl Position {
     /// (nothing) on a point that may be forbidden to black, for black, who cannot play it.
     #[inline]
     pub fn playable_code(&self, p: Point, c: Color) -> u16 {
-        if c == Color::Black && self.maybe_forbidden.contains(p) {
+        if self.may_be_forbidden_to(p, c) {
             0
         } else {
             self.fine_code(p, c)
@@ -399,11 +397,17 @@ impl Position {
     /// [`Position::combo`], but [`Combo::None`] on a point that may be forbidden to black, for black.
     #[inline]
     pub fn playable_combo(&self, p: Point, c: Color) -> Combo {
-        if c == Color::Black && self.maybe_forbidden.contains(p) {
+        if self.may_be_forbidden_to(p, c) {
             Combo::None
         } else {
             self.combo(p, c)
         }
+    }
+
+    /// Whether `c` is black and `p` one of [`Position::maybe_forbidden`].
+    #[inline(always)]
+    fn may_be_forbidden_to(&self, p: Point, c: Color) -> bool {
+        c == Color::Black && self.maybe_forbidden.contains(p)
     }
 
     /// The fine class `c` would make on `p` along `d` ([`Fine::None`] on occupied points).

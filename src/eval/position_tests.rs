@@ -113,7 +113,7 @@ fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
     let renju = Position::from_moves(Rule::Renju, &moves).unwrap();
     let free = Position::from_moves(Rule::Freestyle, &moves).unwrap();
     assert!(renju.forbidden(h8).is_some(), "h8 is black's double three");
-    // The same shape everywhere else: only h8's value for black tells the two rules' sums apart.
+    // The shape on h8 is the same under both rules; only renju reads it as nothing for black.
     let code = renju.fine_code(h8, Color::Black);
     assert_eq!(code, free.fine_code(h8, Color::Black));
     assert_eq!(
@@ -124,7 +124,11 @@ fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
         (0, code)
     );
     let value = renju.values[code as usize];
-    assert_ne!(value, [0, 0], "a double three has a learned value in freestyle");
+    assert_ne!(
+        value,
+        [0, 0],
+        "a double three has a learned value, so leaving it out changes the sums"
+    );
     // The incremental sums leave h8 out for black as the sums from scratch do (which skip every flagged point).
     assert!(renju.maybe_forbidden().contains(h8));
     assert_eq!(renju.code_sum, code_sum_from_scratch(&renju));

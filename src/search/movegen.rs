@@ -64,12 +64,7 @@ fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -
         }
     } else {
         let policy = Policy::new(pos);
-        let may_forbid = pos.maybe_forbidden();
-        let renju = !may_forbid.is_empty();
-        list.extend(
-            area.iter()
-                .map(|p| (p, order_score(pos, &policy, p, renju && may_forbid.contains(p)))),
-        );
+        list.extend(area.iter().map(|p| (p, order_score(pos, &policy, p))));
     }
     forced
 }
@@ -84,7 +79,7 @@ pub fn seed_score(pos: &Position, p: Point, me: Color) -> i32 {
 /// Seed scores below this make or stop no three: the move is quiet.
 pub const QUIET_SEED: i32 = 2 * Combo::ClosedThree.score();
 
-// [`loud`] reads [`QUIET_SEED`] off the two combinations. The facts it rests on (two position values add up
+// [`is_loud`] reads [`QUIET_SEED`] off the two combinations. The facts it rests on (two position values add up
 // to at most 14): every combination below a closed three scores at most `SMALL`, every one from a double open
 // two up at least `QUIET_SEED`; two closed threes reach it, a closed three and a smaller one do not, nor do
 // two smaller ones.
@@ -120,23 +115,14 @@ const _: () = {
 };
 
 /// Whether the empty point `p` makes or stops a three: exactly `seed_score(pos, p, me) >= QUIET_SEED` (the
-/// same for either side to move `me`), read off the two combinations without adding up scores.
-#[inline]
-pub fn is_loud(pos: &Position, p: Point) -> bool {
-    loud(pos, p, pos.maybe_forbidden().contains(p))
-}
-
-/// [`is_loud`], told whether `p` may be forbidden to black (then black's combination counts as nothing, as in
-/// [`Position::square_score`]). Seed scores below [`Combo::ClosedThree`] are at most 10 and position values at
-/// most 7, so the seed score reaches [`QUIET_SEED`] exactly when one colour makes a [`Combo::DoubleOpenTwo`]
-/// or more, or both make a [`Combo::ClosedThree`] or more.
+/// same for either side to move `me`), read off the two combinations without adding up scores (black's counts
+/// as nothing where `p` may be forbidden to black, as in [`Position::square_score`]). Seed scores below
+/// [`Combo::ClosedThree`] are at most 10 and position values at most 7, so the seed score reaches
+/// [`QUIET_SEED`] exactly when one colour makes a [`Combo::DoubleOpenTwo`] or more, or both make a
+/// [`Combo::ClosedThree`] or more.
 #[inline(always)]
-fn loud(pos: &Position, p: Point, may_be_forbidden: bool) -> bool {
-    let black = if may_be_forbidden {
-        Combo::None
-    } else {
-        pos.combo(p, Color::Black)
-    };
+pub fn is_loud(pos: &Position, p: Point) -> bool {
+    let black = pos.playable_combo(p, Color::Black);
     let white = pos.combo(p, Color::White);
     black.max(white) >= Combo::DoubleOpenTwo || black.min(white) >= Combo::ClosedThree
 }
@@ -145,12 +131,11 @@ fn loud(pos: &Position, p: Point, may_be_forbidden: bool) -> bool {
 pub(super) const LOUD: i32 = 1 << 14;
 
 /// Move-ordering score of the unforced candidate `p` for the side to move: moves that make or stop a three
-/// ([`is_loud`]) first, each group ordered by the learned policy. `may_be_forbidden`: `p` is one of
-/// [`Position::maybe_forbidden`].
+/// ([`is_loud`]) first, each group ordered by the learned policy.
 #[inline]
-fn order_score(pos: &Position, policy: &Policy, p: Point, may_be_forbidden: bool) -> i32 {
+fn order_score(pos: &Position, policy: &Policy, p: Point) -> i32 {
     let score = policy.score(pos, p).clamp(-LOUD / 2, LOUD / 2 - 1);
-    if loud(pos, p, may_be_forbidden) {
+    if is_loud(pos, p) {
         LOUD + score
     } else {
         score
