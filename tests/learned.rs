@@ -18,12 +18,13 @@ fn no_clock() -> f64 {
 
 #[test]
 fn committed_weights_load_and_rank_threats_above_nothing() {
-    for rule in [Rule::Freestyle, Rule::Renju] {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         committed_weights_rank_threats(rule);
     }
-    // Renju has tables of its own; standard falls back to freestyle's.
+    // Each rule has tables of its own.
     assert!(!std::ptr::eq(Tables::get(Rule::Renju), Tables::get(Rule::Freestyle)));
-    assert!(std::ptr::eq(Tables::get(Rule::Standard), Tables::get(Rule::Freestyle)));
+    assert!(!std::ptr::eq(Tables::get(Rule::Standard), Tables::get(Rule::Freestyle)));
+    assert!(!std::ptr::eq(Tables::get(Rule::Standard), Tables::get(Rule::Renju)));
 }
 
 fn committed_weights_rank_threats(rule: Rule) {
@@ -56,7 +57,7 @@ fn committed_weights_rank_threats(rule: Rule) {
 #[test]
 fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
     let mut flagged = 0;
-    for rule in [Rule::Freestyle, Rule::Renju] {
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let t = Tables::get(rule);
         let mut seed = 0x5EED_u64;
         for n in [0usize, 1, 5, 12, 20, 31, 40, 40, 40, 40] {

@@ -1,12 +1,14 @@
 //! The learned evaluation: trained tables indexed by fine pattern code ([`crate::eval::codes::fine_code`]) for the side to
 //! move's points and for the opponent's, a table over the threat mask (who holds fours, open threes and
 //! double threats), and a weight for the stones' centre values. The weights are data
-//! (`weights_freestyle.rs`, written by `gomoku train`); see [`crate::eval::train`].
+//! (`weights_freestyle.rs`, `weights_standard.rs`, `weights_renju.rs`, one per rule, written by `gomoku train`);
+//! see [`crate::eval::train`].
 
 use crate::board::Rule;
 use crate::eval::codes::FINE_CODES;
 use crate::eval::weights_freestyle as freestyle;
 use crate::eval::weights_renju as renju;
+use crate::eval::weights_standard as standard;
 use std::sync::OnceLock;
 
 /// Number of entries of [`value_pairs`]: a power of two above [`FINE_CODES`], so that a code masked with
@@ -58,6 +60,14 @@ static FREESTYLE: Tables = Tables {
     stone: freestyle::STONE as i32,
 };
 
+/// The standard tables.
+static STANDARD: Tables = Tables {
+    me: widen(&standard::ME),
+    opp: widen(&standard::OPP),
+    mask: widen(&standard::MASK),
+    stone: standard::STONE as i32,
+};
+
 /// The renju tables.
 static RENJU: Tables = Tables {
     me: widen(&renju::ME),
@@ -67,12 +77,12 @@ static RENJU: Tables = Tables {
 };
 
 impl Tables {
-    /// The tables for `rule`: freestyle's and renju's are trained under their rule; standard falls back to
-    /// freestyle's (the pattern codes themselves already follow the rule's own pattern table).
+    /// The tables for `rule`, each trained on self-play games under that rule.
     pub fn get(rule: Rule) -> &'static Tables {
         match rule {
+            Rule::Freestyle => &FREESTYLE,
+            Rule::Standard => &STANDARD,
             Rule::Renju => &RENJU,
-            Rule::Freestyle | Rule::Standard => &FREESTYLE,
         }
     }
 

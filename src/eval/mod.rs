@@ -18,6 +18,7 @@ pub mod train;
 mod weights_coarse;
 mod weights_freestyle;
 mod weights_renju;
+mod weights_standard;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, CELLS};
