@@ -8,9 +8,9 @@ use gomoku::board::coord::Point;
 use gomoku::board::Rule;
 use gomoku::eval::codes::{coarse_code, fine_code, FINE_CODES};
 use gomoku::eval::fine::{Fine, FinePatterns};
-use gomoku::eval::games::{record_games, SelfPlay};
+use gomoku::eval::games::{record_games, Searched, SelfPlay};
 use gomoku::eval::learned::{Tables, FEATURES, OPP_BASE};
-use gomoku::eval::train::{self, Fit};
+use gomoku::eval::train::{self, Fit, Positions};
 
 fn no_clock() -> f64 {
     0.0
@@ -137,9 +137,9 @@ fn labels_mix_the_result_with_the_search_score() {
         rule: Rule::Freestyle,
     };
     let games = record_games(&cfg, no_clock, &mut |_, _| {});
-    let by_result = train::samples(&games, Rule::Freestyle, 1.0);
-    let by_search = train::samples(&games, Rule::Freestyle, 0.0);
-    let mixed = train::samples(&games, Rule::Freestyle, 0.25);
+    let by_result = train::samples(&games, Rule::Freestyle, 1.0, Positions::Searched);
+    let by_search = train::samples(&games, Rule::Freestyle, 0.0, Positions::Searched);
+    let mixed = train::samples(&games, Rule::Freestyle, 0.25, Positions::Searched);
     assert!(by_result.len() >= 10, "{} samples", by_result.len());
     assert_eq!(by_result.len(), by_search.len());
     assert_eq!(by_result.len(), mixed.len());
@@ -151,4 +151,47 @@ fn labels_mix_the_result_with_the_search_score() {
         assert_eq!(r.features, q.features);
         assert!((m.label - (0.25 * r.label + 0.75 * q.label)).abs() < 1e-6);
     }
+}
+
+#[test]
+fn leaf_samples_are_the_principal_variations_last_positions() {
+    let cfg = SelfPlay {
+        games: 3,
+        nodes: 300,
+        seed: 9,
+        rule: Rule::Freestyle,
+    };
+    let games = record_games(&cfg, no_clock, &mut |_, _| {});
+    let searched = train::samples(&games, Rule::Freestyle, 0.0, Positions::Searched);
+    let leaves = train::samples(&games, Rule::Freestyle, 0.0, Positions::Leaves);
+    assert!(leaves.len() >= 10, "{} leaf samples", leaves.len());
+    assert!(leaves.len() <= searched.len());
+    // Each leaf sample is the position after the move and its line, labelled for the side to move there.
+    let mut expected = Vec::new();
+    for g in &games {
+        g.replay(Rule::Freestyle, &mut |pos, Searched { played: m, score, line }| {
+            let mut leaf = pos.clone();
+            let ongoing = std::iter::once(&m)
+                .chain(line)
+                .all(|&q| leaf.play(q) == Ok(gomoku::board::Outcome::Ongoing));
+            if !line.is_empty() && ongoing && score.abs() < gomoku::search::LIKELY_BOUND {
+                let flip = if leaf.to_move() == pos.to_move() { 1.0 } else { -1.0 };
+                expected.push((train::features(&leaf), flip * score as f32));
+            }
+        });
+    }
+    // The leaves come in the games' order, a subsequence of the candidates (quiet ones only).
+    let mut candidates = expected.iter();
+    for s in &leaves {
+        let found = candidates.any(|(f, score)| {
+            *f == s.features && (s.label - 1.0 / (1.0 + (-score / train::SCALE as f32).exp())).abs() < 1e-4
+        });
+        assert!(found, "a leaf sample with label {} matches no line's leaf", s.label);
+    }
+    // Without the lines there are no leaves.
+    let mut bare = games.clone();
+    for g in &mut bare {
+        g.lines.iter_mut().for_each(Vec::clear);
+    }
+    assert!(train::samples(&bare, Rule::Freestyle, 0.0, Positions::Leaves).is_empty());
 }

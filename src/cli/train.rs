@@ -5,7 +5,7 @@ use crate::cli::samples::{file_flag, load_or_play, load_or_play_records, source_
 use crate::now_ms;
 use gomoku::board::Rule;
 use gomoku::eval::games::SelfPlay;
-use gomoku::eval::train::{self, Fit};
+use gomoku::eval::train::{self, Fit, Positions};
 use std::process::ExitCode;
 
 /// Options of `gomoku train`.
@@ -44,6 +44,10 @@ pub struct Args {
     /// else written after playing. Positions and labels are made from it at each run.
     #[arg(long)]
     record: Option<std::path::PathBuf>,
+    /// Learn from the leaf of each searched move's principal variation (TD-leaf: where the search used the
+    /// evaluation) instead of the searched position; the records must hold the lines (recorded by this build).
+    #[arg(long, requires = "record")]
+    leaves: bool,
     /// Weight of the game's result in a label; the search's score, as a probability, has the rest.
     #[arg(long, default_value_t = 1.0, value_parser = unit_interval)]
     lambda: f32,
@@ -68,8 +72,14 @@ pub fn run(args: &Args) -> ExitCode {
         rule: args.rule,
     };
     let loaded = if args.record.is_some() {
-        load_or_play_records(args.record.as_ref(), &cfg, 20)
-            .map(|(games, read_back)| (train::samples(&games, cfg.rule, args.lambda), read_back))
+        load_or_play_records(args.record.as_ref(), &cfg, 20).map(|(games, read_back)| {
+            let positions = if args.leaves {
+                Positions::Leaves
+            } else {
+                Positions::Searched
+            };
+            (train::samples(&games, cfg.rule, args.lambda, positions), read_back)
+        })
     } else {
         load_or_play(args.samples.as_ref(), &SAMPLES, 20, |progress| {
             train::self_play(&cfg, args.lambda, now_ms, progress)
@@ -111,9 +121,10 @@ pub fn run(args: &Args) -> ExitCode {
     if let Some(path) = &args.out {
         let file = file_flag(args.record.as_ref(), args.samples.as_ref());
         let source = format!(
-            "{} --rule {} --lambda {}",
+            "{} --rule {}{} --lambda {}",
             source_flags(file, read_back, args.games, args.nodes, args.seed),
             args.rule,
+            if args.leaves { " --leaves" } else { "" },
             args.lambda
         );
         let note = format!(

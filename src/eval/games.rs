@@ -4,7 +4,9 @@
 //! searches.
 //!
 //! A record is one text line: the result (`B` black won, `W` white won, `D` draw or unfinished), the opening's
-//! moves, `|`, then each searched move with its score from the mover's view: `B h8 i9 h10 | j9:35 k10:-20`.
+//! moves, `|`, then each searched move with its score from the mover's view and, after a second colon, the
+//! rest of the search's principal variation: `B h8 i9 h10 | j9:35:k10,j11 k10:-20`. Records written before
+//! the lines were kept have none (`j9:35`) and read back with empty lines.
 
 use crate::board::coord::{Color, Point};
 use crate::board::{Outcome, Rule};
@@ -96,6 +98,17 @@ pub(crate) fn play_games(
     }
 }
 
+/// A searched move of a [`GameRecord`], as [`GameRecord::replay`] shows it.
+#[derive(Clone, Copy, Debug)]
+pub struct Searched<'a> {
+    /// The move played.
+    pub played: Point,
+    /// The search's score from the mover's view.
+    pub score: i32,
+    /// The rest of the search's principal variation after the move (empty if not recorded).
+    pub line: &'a [Point],
+}
+
 /// One self-play game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -103,6 +116,8 @@ pub struct GameRecord {
     pub opening: Vec<Point>,
     /// Each searched move with the search's score from the mover's view.
     pub moves: Vec<(Point, i32)>,
+    /// Each searched move's principal variation after the move (empty when not recorded).
+    pub lines: Vec<Vec<Point>>,
     /// The winner; `None` for a draw or an unfinished game.
     pub winner: Option<Color>,
 }
@@ -117,17 +132,18 @@ impl GameRecord {
         }
     }
 
-    /// Replays the game under `rule`, calling `visit` with each searched position, the move played there and
-    /// its score, before the move. Stops at the first move the rule refuses.
-    pub fn replay(&self, rule: Rule, visit: &mut dyn FnMut(&Position, Point, i32)) {
+    /// Replays the game under `rule`, calling `visit` with each searched position and what was played there,
+    /// before the move. Stops at the first move the rule refuses.
+    pub fn replay(&self, rule: Rule, visit: &mut dyn FnMut(&Position, Searched)) {
         let mut pos = Position::new(rule);
         for &p in &self.opening {
             if pos.play(p).is_err() {
                 return;
             }
         }
-        for &(p, score) in &self.moves {
-            visit(&pos, p, score);
+        for (i, &(p, score)) in self.moves.iter().enumerate() {
+            let line = self.lines.get(i).map_or(&[][..], |l| l.as_slice());
+            visit(&pos, Searched { played: p, score, line });
             if pos.play(p).is_err() {
                 return;
             }
@@ -142,6 +158,7 @@ pub fn record_games(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut
     let mut current = GameRecord {
         opening: Vec::new(),
         moves: Vec::new(),
+        lines: Vec::new(),
         winner: None,
     };
     let mut total = 0;
@@ -152,6 +169,7 @@ pub fn record_games(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut
             }
             if let Some(m) = info.best_move() {
                 current.moves.push((m, info.score));
+                current.lines.push(info.pv[1..].to_vec());
                 total += 1;
             }
             return;
@@ -165,6 +183,7 @@ pub fn record_games(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut
             GameRecord {
                 opening: Vec::new(),
                 moves: Vec::new(),
+                lines: Vec::new(),
                 winner: None,
             },
         ));
@@ -186,8 +205,11 @@ pub fn write_games(games: &[GameRecord], out: &mut dyn std::io::Write) -> std::i
             write!(out, " {p}")?;
         }
         write!(out, " |")?;
-        for (p, s) in &g.moves {
+        for (i, (p, s)) in g.moves.iter().enumerate() {
             write!(out, " {p}:{s}")?;
+            for (k, q) in g.lines.get(i).into_iter().flatten().enumerate() {
+                write!(out, "{}{q}", if k == 0 { ':' } else { ',' })?;
+            }
         }
         writeln!(out)?;
     }
@@ -208,14 +230,31 @@ pub fn read_games(text: &str) -> Result<Vec<GameRecord>, String> {
             _ => return Err(bad()),
         };
         let opening = head.map(|t| t.parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
-        let moves = tail
-            .split_whitespace()
-            .map(|t| {
-                let (p, s) = t.split_once(':').ok_or_else(bad)?;
-                Ok((p.parse().map_err(|_| bad())?, s.parse().map_err(|_| bad())?))
-            })
-            .collect::<Result<_, String>>()?;
-        out.push(GameRecord { opening, moves, winner });
+        let mut moves = Vec::new();
+        let mut lines = Vec::new();
+        for t in tail.split_whitespace() {
+            let mut parts = t.split(':');
+            let p = parts.next().and_then(|p| p.parse().ok()).ok_or_else(bad)?;
+            let s = parts.next().and_then(|s| s.parse().ok()).ok_or_else(bad)?;
+            let line = match parts.next() {
+                Some(l) => l
+                    .split(',')
+                    .map(|q| q.parse().map_err(|_| bad()))
+                    .collect::<Result<_, _>>()?,
+                None => Vec::new(),
+            };
+            if parts.next().is_some() {
+                return Err(bad());
+            }
+            moves.push((p, s));
+            lines.push(line);
+        }
+        out.push(GameRecord {
+            opening,
+            moves,
+            lines,
+            winner,
+        });
     }
     Ok(out)
 }
@@ -245,13 +284,24 @@ mod tests {
         for g in &games {
             assert!((3..=5).contains(&g.opening.len()));
             let mut seen = 0;
-            g.replay(Rule::Freestyle, &mut |pos, m, _| {
+            g.replay(Rule::Freestyle, &mut |pos, Searched { played: m, line, .. }| {
                 assert_eq!(pos.board().history().len(), g.opening.len() + seen);
                 assert_eq!(m, g.moves[seen].0);
+                assert_eq!(line, g.lines[seen].as_slice());
+                // The line continues the game from after the move, legally, until it ends.
+                let mut after = pos.clone();
+                for &q in std::iter::once(&m).chain(line) {
+                    if after.play(q).expect("a legal line") != Outcome::Ongoing {
+                        break;
+                    }
+                }
                 seen += 1;
             });
             assert_eq!(seen, g.moves.len());
         }
+        let lines: usize = games.iter().flat_map(|g| &g.lines).filter(|l| !l.is_empty()).count();
+        let moves: usize = games.iter().map(|g| g.moves.len()).sum();
+        assert!(lines * 2 > moves, "{lines} of {moves} moves have a line");
         // A finished game's winner made the last move.
         for g in games.iter().filter(|g| g.winner.is_some()) {
             let last = g.opening.len() + g.moves.len() - 1;
@@ -262,7 +312,19 @@ mod tests {
 
     #[test]
     fn malformed_records_are_refused_with_the_line() {
-        for bad in ["X h8 | i9:3", "B h8 i9:3", "B h8 | i9", "B z8 | i9:1", "B h8 | i9:x"] {
+        // Records without lines (written before they were kept) read back with empty ones.
+        let old = read_games("B h8 i9 | h10:5 i10:-3:j11\n").unwrap();
+        assert_eq!(old[0].lines, vec![vec![], vec!["j11".parse().unwrap()]]);
+        for bad in [
+            "X h8 | i9:3",
+            "B h8 i9:3",
+            "B h8 | i9",
+            "B z8 | i9:1",
+            "B h8 | i9:x",
+            "B h8 | i9:1:z3",
+            "B h8 | i9:1:j9,",
+            "B h8 | i9:1:j9:k9",
+        ] {
             let text = format!("D h8 | i9:0\n{bad}\n");
             assert_eq!(read_games(&text), Err("line 2: not a game record".to_string()), "{bad}");
         }

@@ -101,7 +101,8 @@ pub fn self_play(cfg: &SelfPlay, clock: fn() -> f64, progress: &mut dyn FnMut(u3
 pub fn samples_from_games(games: &[GameRecord], rule: crate::board::Rule) -> Vec<PolicySample> {
     let mut samples = Vec::new();
     for (game, record) in games.iter().enumerate() {
-        record.replay(rule, &mut |pos, m, _| {
+        record.replay(rule, &mut |pos, searched| {
+            let m = searched.played;
             if let Some((moves, cands)) = candidates(pos) {
                 if let Some(target) = moves.iter().position(|&q| q == m) {
                     samples.push(PolicySample {

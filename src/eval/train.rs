@@ -5,9 +5,9 @@
 //! (`src/eval/weights_freestyle.rs`).
 
 use crate::board::coord::Point;
-use crate::board::Rule;
+use crate::board::{Outcome, Rule};
 use crate::eval::codes::{coarse_code, FINE_CODES};
-use crate::eval::games::{record_games, GameRecord, SelfPlay};
+use crate::eval::games::{record_games, GameRecord, Searched, SelfPlay};
 use crate::eval::learned::{Tables, FEATURES, MASK_BASE, OPP_BASE, STONE};
 use crate::eval::{weights_coarse as coarse, Position};
 use crate::search::LIKELY_BOUND;
@@ -86,33 +86,74 @@ pub fn read_samples(text: &str) -> Result<Vec<Sample>, String> {
 /// Plays self-play games ([`record_games`]) and returns their training positions ([`samples`] with
 /// `lambda`). Calls `progress` after each game with the games done and the searched moves so far.
 pub fn self_play(cfg: &SelfPlay, lambda: f32, clock: fn() -> f64, progress: &mut dyn FnMut(u32, usize)) -> Vec<Sample> {
-    samples(&record_games(cfg, clock, progress), cfg.rule, lambda)
+    samples(
+        &record_games(cfg, clock, progress),
+        cfg.rule,
+        lambda,
+        Positions::Searched,
+    )
+}
+
+/// Which position of a searched move a training sample describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Positions {
+    /// The position the search started from.
+    Searched,
+    /// The last position of the search's principal variation (TD-leaf): the one whose static value the
+    /// search's score came from, which is where the evaluation is used. A move whose line was not recorded,
+    /// or whose leaf is not quiet or ends the game, gives no sample.
+    Leaves,
 }
 
 /// The training positions of recorded games under `rule`: every searched position that is quiet (no five or
-/// open four to be made, no forced win found by the search). The label mixes the game's result for the side
-/// to move (weight `lambda`) with the search's score as a probability, σ(score / [`SCALE`]) (weight
-/// 1 − `lambda`). A sample's game is its record's index.
-pub fn samples(games: &[GameRecord], rule: Rule, lambda: f32) -> Vec<Sample> {
+/// open four to be made, no forced win found by the search), or its principal variation's leaf when that is
+/// quiet too ([`Positions`]). The label mixes the game's result for the side to move there (weight `lambda`)
+/// with the search's score as a probability for that side, σ(±score / [`SCALE`]) (weight 1 − `lambda`). A
+/// sample's game is its record's index.
+pub fn samples(games: &[GameRecord], rule: Rule, lambda: f32, positions: Positions) -> Vec<Sample> {
     let mut out = Vec::new();
     for (game, record) in games.iter().enumerate() {
-        record.replay(rule, &mut |pos, _, score| {
-            let me = pos.to_move();
-            let quiet = pos.fives(me).is_empty()
-                && pos.fives(me.opponent()).is_empty()
-                && pos.open_fours(me).is_empty()
-                && score.abs() < LIKELY_BOUND;
-            if quiet {
-                let searched = sigmoid(score as f64 / SCALE) as f32;
-                out.push(Sample {
-                    features: features(pos),
-                    label: lambda * record.result_for(me) + (1.0 - lambda) * searched,
-                    game: game as u32,
-                });
+        record.replay(rule, &mut |pos, Searched { played: m, score, line }| {
+            if !quiet(pos) || score.abs() >= LIKELY_BOUND {
+                return;
+            }
+            let searched = sigmoid(score as f64 / SCALE) as f32;
+            let sample = |at: &Position, p_win: f32| Sample {
+                features: features(at),
+                label: lambda * record.result_for(at.to_move()) + (1.0 - lambda) * p_win,
+                game: game as u32,
+            };
+            match positions {
+                Positions::Searched => out.push(sample(pos, searched)),
+                Positions::Leaves => {
+                    if line.is_empty() {
+                        return;
+                    }
+                    let mut leaf = pos.clone();
+                    for &q in std::iter::once(&m).chain(line) {
+                        if leaf.play(q) != Ok(Outcome::Ongoing) {
+                            return;
+                        }
+                    }
+                    if quiet(&leaf) {
+                        let p_win = if leaf.to_move() == pos.to_move() {
+                            searched
+                        } else {
+                            1.0 - searched
+                        };
+                        out.push(sample(&leaf, p_win));
+                    }
+                }
             }
         });
     }
     out
+}
+
+/// No five on the board to be made by either side and no open four for the side to move.
+fn quiet(pos: &Position) -> bool {
+    let me = pos.to_move();
+    pos.fives(me).is_empty() && pos.fives(me.opponent()).is_empty() && pos.open_fours(me).is_empty()
 }
 
 /// The prior: the coarse tables trained before the fine codes (`weights_coarse.rs`, round 3), each fine code
