@@ -8,7 +8,7 @@ use gomoku::board::coord::Point;
 use gomoku::board::Rule;
 use gomoku::eval::codes::{coarse_code, fine_code, FINE_CODES};
 use gomoku::eval::fine::{Fine, FinePatterns};
-use gomoku::eval::games::{record_games, Searched, SelfPlay};
+use gomoku::eval::games::{record_games, GameRecord, Searched, SelfPlay};
 use gomoku::eval::learned::{Tables, FEATURES, OPP_BASE};
 use gomoku::eval::train::{self, Fit, Positions};
 
@@ -128,15 +128,20 @@ fn the_prior_gives_each_fine_code_the_weight_of_its_coarse_code() {
     assert!(prior[three] > prior[two]);
 }
 
-#[test]
-fn labels_mix_the_result_with_the_search_score() {
+/// Three freestyle self-play games at 300 nodes a move.
+fn three_short_games() -> Vec<GameRecord> {
     let cfg = SelfPlay {
         games: 3,
         nodes: 300,
         seed: 9,
         rule: Rule::Freestyle,
     };
-    let games = record_games(&cfg, no_clock, &mut |_, _| {});
+    record_games(&cfg, no_clock, &mut |_, _| {})
+}
+
+#[test]
+fn labels_mix_the_result_with_the_search_score() {
+    let games = three_short_games();
     let by_result = train::samples(&games, Rule::Freestyle, 1.0, Positions::Searched);
     let by_search = train::samples(&games, Rule::Freestyle, 0.0, Positions::Searched);
     let mixed = train::samples(&games, Rule::Freestyle, 0.25, Positions::Searched);
@@ -155,13 +160,7 @@ fn labels_mix_the_result_with_the_search_score() {
 
 #[test]
 fn leaf_samples_are_the_principal_variations_last_positions() {
-    let cfg = SelfPlay {
-        games: 3,
-        nodes: 300,
-        seed: 9,
-        rule: Rule::Freestyle,
-    };
-    let games = record_games(&cfg, no_clock, &mut |_, _| {});
+    let games = three_short_games();
     let searched = train::samples(&games, Rule::Freestyle, 0.0, Positions::Searched);
     let leaves = train::samples(&games, Rule::Freestyle, 0.0, Positions::Leaves);
     assert!(leaves.len() >= 10, "{} leaf samples", leaves.len());
