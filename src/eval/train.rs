@@ -1,8 +1,9 @@
-//! The trainer of the learned evaluation: positions from fast self-play games ([`crate::eval::games`]),
-//! labelled with the game's result from the side to move's view mixed with the search's score, and a
+//! The trainer of the learned evaluation: positions from fast self-play games ([`crate::eval::games`]), the
+//! searched ones or the leaves of the searches' principal variations ([`Positions`]), labelled with the
+//! game's result from the side to move's view mixed with the search's score, and a
 //! logistic regression (Adam, L2 towards the prior: the coarse round-3 tables spread over the fine codes) over
 //! the features of [`crate::eval::learned`]. `gomoku train` drives it and writes the weights as Rust source
-//! (`src/eval/weights_freestyle.rs`).
+//! (`src/eval/weights_<rule>.rs`).
 
 use crate::board::coord::Point;
 use crate::board::{Outcome, Rule};
