@@ -52,29 +52,24 @@ const fn widen<const N: usize>(w: &[i16; N]) -> [i32; N] {
     out
 }
 
+/// The [`Tables`] of a weights module (`ME`, `OPP`, `MASK` and `STONE`, written by `gomoku train`).
+macro_rules! tables_of {
+    ($weights:ident) => {
+        Tables {
+            me: widen(&$weights::ME),
+            opp: widen(&$weights::OPP),
+            mask: widen(&$weights::MASK),
+            stone: $weights::STONE as i32,
+        }
+    };
+}
+
 /// The freestyle tables.
-static FREESTYLE: Tables = Tables {
-    me: widen(&freestyle::ME),
-    opp: widen(&freestyle::OPP),
-    mask: widen(&freestyle::MASK),
-    stone: freestyle::STONE as i32,
-};
-
+static FREESTYLE: Tables = tables_of!(freestyle);
 /// The standard tables.
-static STANDARD: Tables = Tables {
-    me: widen(&standard::ME),
-    opp: widen(&standard::OPP),
-    mask: widen(&standard::MASK),
-    stone: standard::STONE as i32,
-};
-
+static STANDARD: Tables = tables_of!(standard);
 /// The renju tables.
-static RENJU: Tables = Tables {
-    me: widen(&renju::ME),
-    opp: widen(&renju::OPP),
-    mask: widen(&renju::MASK),
-    stone: renju::STONE as i32,
-};
+static RENJU: Tables = tables_of!(renju);
 
 impl Tables {
     /// The tables for `rule`, each trained on self-play games under that rule.
