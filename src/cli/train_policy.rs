@@ -17,6 +17,9 @@ pub struct Args {
     /// Node budget per move in the self-play games.
     #[arg(long, default_value_t = 8000, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: u64,
+    /// Rule of the self-play games and of the positions made from game records.
+    #[arg(long, default_value_t = Rule::Freestyle)]
+    rule: Rule,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -58,7 +61,7 @@ pub fn run(args: &Args) -> ExitCode {
         games: args.games,
         nodes: args.nodes,
         seed: args.seed,
-        rule: Rule::Freestyle,
+        rule: args.rule,
     };
     let format = Format {
         read: train::read_samples,
@@ -107,9 +110,10 @@ pub fn run(args: &Args) -> ExitCode {
         let file = file_flag(args.record.as_ref(), args.samples.as_ref());
         let source = source_flags(file, read_back, args.games, args.nodes, args.seed);
         let note = format!(
-            "Command: gomoku train-policy {source} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
+            "Command: gomoku train-policy {source} --rule {} --epochs {} --rate {} --l2 {} --prior-scale {}\n\
              {games} self-play games, {} training + {} held-out positions; cross-entropy (train / held-out) \
              {:.4} / {:.4} before, {:.4} / {:.4} after.\nHeld-out: seed order {seed}; policy order {policy}.",
+            args.rule,
             args.epochs,
             args.rate,
             args.l2,
