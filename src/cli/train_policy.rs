@@ -104,6 +104,9 @@ pub fn run(args: &Args) -> ExitCode {
     let seed = accuracy(&held, &|c| c.seed as f64);
     let policy = accuracy(&held, &|c| train::ordered(&w, c));
     println!("held-out, seed order: {seed}");
+    let committed = train::current(args.rule);
+    let committed = accuracy(&held, &|c| train::ordered(&committed, c));
+    println!("held-out, the committed {} policy's order: {committed}", args.rule);
     println!("held-out, policy order (loud moves first): {policy}");
     println!("held-out, policy alone: {}", accuracy(&held, &|c| train::logit(&w, c)));
     if let Some(path) = &args.out {
