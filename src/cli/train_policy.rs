@@ -6,6 +6,7 @@ use crate::now_ms;
 use gomoku::board::Rule;
 use gomoku::eval::games::SelfPlay;
 use gomoku::eval::policy_train::{self as train, Candidate, Fit, PolicySample};
+use gomoku::search::engine::Settings;
 use std::process::ExitCode;
 
 /// Options of `gomoku train-policy`.
@@ -48,11 +49,17 @@ pub struct Args {
     out: Option<std::path::PathBuf>,
 }
 
-/// Top-1 and top-3 accuracy of an ordering, as text.
+/// Top-1, top-3 and top-`width` accuracy of an ordering, as text: the last is the share of played moves that
+/// a search at the default width would consider at all.
 fn accuracy(samples: &[PolicySample], score: &dyn Fn(&Candidate) -> f64) -> String {
-    let top1 = train::top_k(samples, 1, score);
-    let top3 = train::top_k(samples, 3, score);
-    format!("top-1 {:.1}%, top-3 {:.1}%", 100.0 * top1, 100.0 * top3)
+    let width = Settings::default().width;
+    let top = |k| 100.0 * train::top_k(samples, k, score);
+    format!(
+        "top-1 {:.1}%, top-3 {:.1}%, top-{width} {:.1}%",
+        top(1),
+        top(3),
+        top(width)
+    )
 }
 
 /// Runs `gomoku train-policy`.
