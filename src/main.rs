@@ -6,6 +6,7 @@
 mod cli {
     pub mod analyze;
     pub mod bench;
+    pub mod codes;
     pub mod forbidden;
     pub mod samples;
     pub mod selfplay;
@@ -54,6 +55,8 @@ enum Command {
     TrainPolicy(cli::train_policy::Args),
     /// Print black's forbidden points (renju) after a game record.
     Forbidden(cli::forbidden::Args),
+    /// Print the coarse pattern code of every fine code, in order (the map `tools/train_net.py` folds with).
+    Codes,
     /// Show the best N moves of a position with their scores and principal variations.
     Analyze(cli::analyze::Args),
 }
@@ -110,6 +113,7 @@ fn main() -> ExitCode {
         Some(Command::TrainPolicy(args)) => cli::train_policy::run(args),
         Some(Command::Forbidden(args)) => cli::forbidden::run(args),
         Some(Command::Analyze(args)) => cli::analyze::run(args),
+        Some(Command::Codes) => cli::codes::run(),
     }
 }
 

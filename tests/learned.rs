@@ -9,7 +9,8 @@ use gomoku::board::Rule;
 use gomoku::eval::codes::{coarse_code, fine_code, FINE_CODES};
 use gomoku::eval::fine::{Fine, FinePatterns};
 use gomoku::eval::games::{record_games, GameRecord, Searched, SelfPlay};
-use gomoku::eval::learned::{Tables, FEATURES, OPP_BASE};
+use gomoku::eval::learned::{Tables, FEATURES, MASKS, MASK_BASE, OPP_BASE};
+use gomoku::eval::net::{Net, HIDDEN, Q};
 use gomoku::eval::train::{self, Fit, Positions};
 
 fn no_clock() -> f64 {
@@ -54,6 +55,31 @@ fn committed_weights_rank_threats(rule: Rule) {
     assert!((0..FEATURES).any(|i| t.weight(i) != 0));
 }
 
+/// The network's output on the trainer's features as `tools/train_net.py` reads them: each fine code folded
+/// onto its coarse code, the threat mask from its one-hot feature.
+fn net_output(net: &Net, features: &[(u16, f32)]) -> i32 {
+    let mut acc = [0i32; HIDDEN];
+    let mut mask = 0;
+    for &(i, v) in features {
+        let i = i as usize;
+        if i < 2 * FINE_CODES {
+            let code = coarse_code((i % FINE_CODES) as u16) as usize;
+            for (k, a) in acc.iter_mut().enumerate() {
+                *a += v as i32 * i32::from(net.embedding[code][i / FINE_CODES][k]);
+            }
+        } else if (MASK_BASE..MASK_BASE + MASKS).contains(&i) {
+            mask = i - MASK_BASE;
+        }
+    }
+    let hidden = (0..HIDDEN).map(|k| {
+        let a = acc[k] + i32::from(net.mask[mask][k]) + i32::from(net.bias[k]);
+        net.out[k] * a.clamp(0, Q)
+    });
+    hidden.sum::<i32>().div_euclid(Q)
+}
+
+/// The evaluation is the linear tables' weighted sum of the trainer's features plus, where the rule has a
+/// network, its output on the same features: the engine reads what both trainers fit.
 #[test]
 fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
     let mut flagged = 0;
@@ -73,7 +99,13 @@ fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
                 .iter()
                 .map(|&(i, v)| t.weight(i as usize) as f32 * v)
                 .sum();
-            assert_eq!(pos.evaluate(), sum as i32, "{rule:?}: {}", pos.board().record());
+            let correction = Net::get(rule).map_or(0, |net| net_output(net, &train::features(&pos)));
+            assert_eq!(
+                pos.evaluate(),
+                sum as i32 + correction,
+                "{rule:?}: {}",
+                pos.board().record()
+            );
         }
     }
     // The renju positions have points that may be forbidden to black, which both sides read as worth nothing.

@@ -37,8 +37,9 @@ pub struct Args {
     #[arg(long)]
     from_current: bool,
     /// A file of self-play samples (features and labels): read if it exists (no games are played), else
-    /// written after playing.
-    #[arg(long, conflicts_with = "record")]
+    /// written after playing. With `--record`, the records' samples are written to it (the input of
+    /// `tools/train_net.py`).
+    #[arg(long)]
     samples: Option<std::path::PathBuf>,
     /// A file of self-play game records with the search's scores: read if it exists (no games are played),
     /// else written after playing. Positions and labels are made from it at each run.
@@ -63,6 +64,19 @@ const SAMPLES: Format<train::Sample> = Format {
     game: |s| s.game,
 };
 
+/// Writes `samples` to `path`; an error is reported and ends the run.
+fn write_samples_file(path: &std::path::Path, samples: &[train::Sample]) -> Result<(), ExitCode> {
+    let written = std::fs::File::create(path).and_then(|f| {
+        let mut out = std::io::BufWriter::new(f);
+        train::write_samples(samples, &mut out)?;
+        std::io::Write::flush(&mut out)
+    });
+    written.map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        ExitCode::FAILURE
+    })
+}
+
 /// Runs `gomoku train`.
 pub fn run(args: &Args) -> ExitCode {
     let cfg = SelfPlay {
@@ -72,14 +86,19 @@ pub fn run(args: &Args) -> ExitCode {
         rule: args.rule,
     };
     let loaded = if args.record.is_some() {
-        load_or_play_records(args.record.as_ref(), &cfg, 20).map(|(games, read_back)| {
-            let positions = if args.leaves {
-                Positions::Leaves
-            } else {
-                Positions::Searched
-            };
-            (train::samples(&games, cfg.rule, args.lambda, positions), read_back)
-        })
+        load_or_play_records(args.record.as_ref(), &cfg, 20)
+            .map(|(games, read_back)| {
+                let positions = if args.leaves {
+                    Positions::Leaves
+                } else {
+                    Positions::Searched
+                };
+                (train::samples(&games, cfg.rule, args.lambda, positions), read_back)
+            })
+            .and_then(|(samples, read_back)| match &args.samples {
+                Some(path) => write_samples_file(path, &samples).map(|()| (samples, read_back)),
+                None => Ok((samples, read_back)),
+            })
     } else {
         load_or_play(args.samples.as_ref(), &SAMPLES, 20, |progress| {
             train::self_play(&cfg, args.lambda, now_ms, progress)

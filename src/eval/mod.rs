@@ -6,6 +6,8 @@ pub mod fine;
 pub mod games;
 pub mod learned;
 mod lines;
+pub mod net;
+mod net_freestyle;
 pub mod pattern;
 pub mod policy;
 mod policy_freestyle;
@@ -29,6 +31,7 @@ use crate::eval::codes::FINE_PACKED;
 use crate::eval::fine::Fine;
 use crate::eval::learned::{Tables, PAIR_SLOTS};
 use crate::eval::lines::{per_direction, Lines};
+use crate::eval::net::{Accumulator, Net, HIDDEN};
 use crate::eval::pattern::{line_entry, Combo, Pattern, PatternTable, Patterns, Threats};
 pub use crate::eval::square::SquareEval;
 
@@ -70,6 +73,10 @@ pub struct Position {
     values: &'static [[i32; 2]; PAIR_SLOTS],
     /// Per colour: the sum over empty points of the learned fine-code value as side to move and as opponent.
     code_sum: [[i32; 2]; 2],
+    /// The evaluation network of the rule, if it has one.
+    net: Option<&'static Net>,
+    /// Its accumulator: the embeddings of every empty point's coarse code, per colour and role.
+    net_sum: Accumulator,
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
@@ -94,6 +101,7 @@ struct Saved {
     open_fours: [Bitboard; 2],
     threes: [Bitboard; 2],
     code_sum: [[i32; 2]; 2],
+    net_sum: Accumulator,
     doubles: [i32; 2],
     maybe_forbidden: Bitboard,
     last_move_won: bool,
@@ -123,6 +131,8 @@ impl Position {
             learned: Tables::get(rule),
             values: learned::value_pairs(rule),
             code_sum: [[0; 2]; 2],
+            net: Net::get(rule),
+            net_sum: [[[0; HIDDEN]; 2]; 2],
             doubles: [0; 2],
             last_move_won: false,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
@@ -344,14 +354,19 @@ impl Position {
 
     /// The learned evaluation from the side to move's view: the trained value of every empty point's pattern
     /// code ([`Position::playable_code`]) for the side to move and for the opponent, of the threat mask, and of
-    /// the centre-value balance.
+    /// the centre-value balance, plus the rule's network's correction ([`net`]) where it has one.
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
         debug_assert!(!self.sums_stale(), "evaluated inside a threat search's moves");
         let me = self.to_move().index();
         let opp = 1 - me;
         let t = self.learned;
-        self.code_sum[me][0] + self.code_sum[opp][1] + t.mask[self.threat_mask()] + t.stone * self.stone_balance()
+        let mask = self.threat_mask();
+        let lin = self.code_sum[me][0] + self.code_sum[opp][1] + t.mask[mask] + t.stone * self.stone_balance();
+        match self.net {
+            Some(net) => lin + net.output(&self.net_sum, me, mask),
+            None => lin,
+        }
     }
 
     /// Who holds the initiative, as 7 bits from the side to move's view: it can make a four (bit 0), an open
@@ -447,6 +462,7 @@ impl Position {
             open_fours: self.open_fours,
             threes: self.threes,
             code_sum: self.code_sum,
+            net_sum: self.net_sum,
             doubles: self.doubles,
             maybe_forbidden: self.maybe_forbidden,
             last_move_won: self.last_move_won,
@@ -485,6 +501,7 @@ impl Position {
         self.open_fours = s.open_fours;
         self.threes = s.threes;
         self.code_sum = s.code_sum;
+        self.net_sum = s.net_sum;
         self.doubles = s.doubles;
         self.maybe_forbidden = s.maybe_forbidden;
         self.last_move_won = s.last_move_won;

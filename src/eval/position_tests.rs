@@ -10,7 +10,7 @@ fn pos(record: &str) -> Position {
 
 /// Everything make/undo maintain, for comparing two positions.
 fn state(p: &Position) -> impl PartialEq + std::fmt::Debug {
-    (threat_state(p), p.code_sum)
+    (threat_state(p), p.code_sum, p.net_sum)
 }
 
 /// Everything [`Position::make_threat`] maintains: all but the learned sums.
@@ -45,6 +45,21 @@ fn code_sum_from_scratch(p: &Position) -> [[i32; 2]; 2] {
             }
             sum[c.index()][0] += t.me[code as usize];
             sum[c.index()][1] += t.opp[code as usize];
+        }
+    }
+    sum
+}
+
+/// The network's accumulator computed from scratch with the trainer's map from fine to coarse codes
+/// ([`codes::coarse_code`] of each empty point's playable fine code), so that the engine reads the codes
+/// the network was trained on.
+fn net_sum_from_scratch(p: &Position) -> Accumulator {
+    let mut sum = [[[0i16; HIDDEN]; 2]; 2];
+    let Some(net) = p.net else { return sum };
+    for q in Point::all().filter(|q| p.board().at(*q).is_none()) {
+        for c in Color::BOTH {
+            let coarse = codes::coarse_code(p.playable_code(q, c));
+            net.update(&mut sum, c.index(), 0, coarse);
         }
     }
     sum
@@ -93,6 +108,7 @@ fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_
             }
             // Back below every threat-search move: the learned sums are exact again.
             assert_eq!(state(&pos), state(&fresh), "{rule:?} after {record}");
+            assert_eq!(pos.net_sum, net_sum_from_scratch(&pos), "{rule:?} after {record}");
             assert_eq!(
                 pos.code_sum,
                 code_sum_from_scratch(&pos),
@@ -132,6 +148,7 @@ fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
     // The incremental sums leave h8 out for black as the sums from scratch do (which skip every flagged point).
     assert!(renju.maybe_forbidden().contains(h8));
     assert_eq!(renju.code_sum, code_sum_from_scratch(&renju));
+    assert_eq!(free.net_sum, net_sum_from_scratch(&free));
     // White's lines are the same under both rules (its overlines win under renju): h8 counts for white.
     assert_eq!(
         renju.playable_code(h8, Color::White),
@@ -175,4 +192,29 @@ fn seed_example_open_three_scores_two_hundred_plus_position() {
     assert_eq!(sq.directions[Direction::Horizontal as usize], Pattern::OpenThree);
     assert_eq!(sq.combo, Combo::OpenThree);
     assert_eq!(sq.total, 200 + 6);
+}
+
+#[test]
+fn the_network_loads_for_freestyle_and_corrects_its_evaluation() {
+    assert!(Net::get(Rule::Standard).is_none() && Net::get(Rule::Renju).is_none());
+    let net = Net::get(Rule::Freestyle).expect("freestyle has a network");
+    assert!(
+        net.embedding[0].iter().flatten().all(|&w| w == 0),
+        "code 0 is never a feature"
+    );
+    assert!(net.embedding.iter().flatten().flatten().any(|&w| w != 0));
+    assert!(net.out.iter().any(|&w| w != 0));
+    // The evaluation is the linear tables' sum plus the network's output, from the side to move's view.
+    let mut seen_correction = false;
+    for record in ["h8", "h8 i9 h9 h10 g10", "h8 i9 h9 h10 g10 i8 j7 g7 i10 j11"] {
+        let p = pos(record);
+        let me = p.to_move().index();
+        let mask = p.threat_mask();
+        let t = p.learned;
+        let linear = p.code_sum[me][0] + p.code_sum[1 - me][1] + t.mask[mask] + t.stone * p.stone_balance();
+        let correction = net.output(&net_sum_from_scratch(&p), me, mask);
+        assert_eq!(p.evaluate(), linear + correction, "{record}");
+        seen_correction |= correction != 0;
+    }
+    assert!(seen_correction, "the network changes some evaluation");
 }

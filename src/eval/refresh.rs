@@ -131,6 +131,15 @@ impl Position {
                 let (was_value, now_value) = (value(old, was_forbidden), value(new, forbidden));
                 self.code_sum[ci][0] += now_value[0] - was_value[0];
                 self.code_sum[ci][1] += now_value[1] - was_value[1];
+                if let Some(net) = self.net {
+                    let coarse = |l: Lines, forbidden: bool| if forbidden { 0 } else { codes::code(l.coarse()) };
+                    net.update(
+                        &mut self.net_sum,
+                        ci,
+                        coarse(old, was_forbidden),
+                        coarse(new, forbidden),
+                    );
+                }
             }
             if new.coarse() == old.coarse() && forbidden == was_forbidden {
                 // Only the fine classes changed: no threat changed.

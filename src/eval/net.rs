@@ -1,0 +1,77 @@
+//! The non-linear part of the learned evaluation: a one-layer network over the points' coarse pattern codes
+//! ([`crate::eval::codes::code`]). Every empty point adds its code's embedding, one for the side to move's
+//! code and one for the opponent's, to a [`HIDDEN`]-wide accumulator that make/undo keep up to date like the
+//! linear sums; the evaluation adds `Σ out[k] · clamp(acc[k] + mask[threat mask][k] + bias[k], 0, Q) / Q`.
+//! The weights (`net_freestyle.rs`) are data written by `tools/train_net.py`; standard and renju have none yet
+//! and evaluate with the linear tables alone.
+
+use crate::board::Rule;
+use crate::eval::codes::CODES;
+use crate::eval::learned::MASKS;
+use crate::eval::net_freestyle as freestyle;
+
+/// Width of the hidden layer.
+pub const HIDDEN: usize = freestyle::HIDDEN;
+
+/// One unit of a hidden activation: activations are clamped to `0..=Q`.
+pub const Q: i32 = 128;
+
+/// Per colour, the sums of the embeddings of its points' codes as side to move (`[0]`) and as opponent
+/// (`[1]`). Wrapping `i16` arithmetic: the sums the evaluation reads are small, whatever the order of updates.
+pub type Accumulator = [[[i16; HIDDEN]; 2]; 2];
+
+/// One rule's network.
+pub struct Net {
+    /// Per coarse code: its embedding for the side to move and for the opponent.
+    pub embedding: &'static [[[i8; HIDDEN]; 2]; CODES],
+    /// Per threat mask ([`crate::eval::Position::threat_mask`]).
+    pub mask: &'static [[i16; HIDDEN]; MASKS],
+    /// Hidden biases.
+    pub bias: &'static [i16; HIDDEN],
+    /// Output weights, in evaluation units per unit of activation.
+    pub out: &'static [i32; HIDDEN],
+}
+
+static FREESTYLE: Net = Net {
+    embedding: &freestyle::EMBEDDING,
+    mask: &freestyle::MASK,
+    bias: &freestyle::BIAS,
+    out: &freestyle::OUT,
+};
+
+impl Net {
+    /// The network of `rule`, if it has one (freestyle only so far).
+    pub fn get(rule: Rule) -> Option<&'static Net> {
+        match rule {
+            Rule::Freestyle => Some(&FREESTYLE),
+            Rule::Standard | Rule::Renju => None,
+        }
+    }
+
+    /// Moves colour `ci`'s point from coarse code `was` to `now` in `acc`.
+    #[inline(always)]
+    pub fn update(&self, acc: &mut Accumulator, ci: usize, was: u16, now: u16) {
+        let (a, b) = (
+            &self.embedding[was as usize % CODES],
+            &self.embedding[now as usize % CODES],
+        );
+        for (role, sum) in acc[ci].iter_mut().enumerate() {
+            for k in 0..HIDDEN {
+                sum[k] = sum[k].wrapping_add(i16::from(b[role][k]) - i16::from(a[role][k]));
+            }
+        }
+    }
+
+    /// The correction for the side to move `me` (colour index) with threat mask `mask`, in evaluation units.
+    #[inline(always)]
+    pub fn output(&self, acc: &Accumulator, me: usize, mask: usize) -> i32 {
+        let m = &self.mask[mask % MASKS];
+        let (mine, theirs) = (&acc[me & 1][0], &acc[(me ^ 1) & 1][1]);
+        let mut sum = 0;
+        for k in 0..HIDDEN {
+            let a = i32::from(mine[k]) + i32::from(theirs[k]) + i32::from(m[k]) + i32::from(self.bias[k]);
+            sum += self.out[k] * a.clamp(0, Q);
+        }
+        sum.div_euclid(Q)
+    }
+}

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Fits the evaluation's non-linear part (src/eval/net.rs) and writes src/eval/net_freestyle.rs.
+
+The linear tables (src/eval/weights_freestyle.rs) stay fixed: the network learns a correction on top of them.
+Input: training samples written by `gomoku train --record GAMES --leaves --lambda 1 --epochs 0 --samples S`
+(one line per position: game, label, fine-code features from the side to move's view, threat mask, stone
+balance). Games whose index ends in 9 are held out, as in `gomoku train`. The fine codes are folded onto the
+coarse codes (the map comes from `gomoku codes`), each point's code adds an embedding of HIDDEN values for the
+side to move or the opponent, the threat mask adds one more, and the output is
+sum(v * clamp(acc + mask + bias, 0, 1)) in log-odds, added to the linear evaluation / 300.
+Minibatch Adam (4 096 positions, seeded), cross-entropy against the labels; the epoch with the best held-out
+loss is kept, then quantised (activation unit 128, embeddings i8) and written as Rust source.
+
+Needs numpy and scipy (tested with numpy 2.4.6, scipy 1.17.1: `pip install numpy==2.4.6 scipy==1.17.1`).
+"""
+import argparse, re, shlex, subprocess, sys, time
+import numpy as np
+import scipy.sparse as sp
+
+FINE, COARSE, MASKS, SCALE, Q = 2380, 330, 128, 300.0, 128
+
+
+def read_samples(path):
+    rows, cols, vals, labels, games = [], [], [], [], []
+    with open(path) as f:
+        for r, line in enumerate(f):
+            p = line.split()
+            games.append(int(p[0]))
+            labels.append(float(p[1]))
+            for feat in p[2:]:
+                i, v = feat.split(':')
+                rows.append(r)
+                cols.append(int(i))
+                vals.append(float(v))
+    n = len(labels)
+    x = sp.csr_matrix((np.array(vals, np.float64), (rows, cols)), shape=(n, 2 * FINE + MASKS + 1))
+    return x, np.array(labels, np.float64), np.array(games)
+
+
+def linear_weights(path):
+    src = open(path).read()
+
+    def table(name):
+        m = re.search(r'pub const %s: \[i16; \w+\] = \[(.*?)\];' % name, src, re.S)
+        return [int(t) for t in m.group(1).split(',') if t.strip()]
+
+    stone = int(re.search(r'pub const STONE: i16 = (-?\d+);', src).group(1))
+    return np.array(table('ME') + table('OPP') + table('MASK') + [stone], np.float64)
+
+
+def bce(z, y):
+    p = np.clip(1 / (1 + np.exp(-z)), 1e-9, 1 - 1e-9)
+    return -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
+
+
+class Model:
+    def __init__(self, hidden, rng):
+        self.p = {'E': rng.normal(0, 0.01, (2 * COARSE, hidden)), 'M': np.zeros((MASKS, hidden)),
+                  'b': np.full(hidden, 0.5), 'v': np.zeros(hidden)}
+
+    def forward(self, codes, mask, linear):
+        a = codes @ self.p['E'] + self.p['M'][mask] + self.p['b']
+        h = np.clip(a, 0, 1)
+        return linear + h @ self.p['v'], a, h
+
+    def grads(self, codes, mask, linear, y):
+        z, a, h = self.forward(codes, mask, linear)
+        dz = (1 / (1 + np.exp(-z)) - y) / len(y)
+        da = np.outer(dz, self.p['v']) * ((a > 0) & (a < 1))
+        g = {'v': h.T @ dz, 'E': codes.T @ da, 'M': np.zeros_like(self.p['M']), 'b': da.sum(0)}
+        np.add.at(g['M'], mask, da)
+        return g
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('samples')
+    ap.add_argument('--gomoku', default='target/release/gomoku', help='our binary, for the coarse-code map')
+    ap.add_argument('--linear', default='src/eval/weights_freestyle.rs')
+    ap.add_argument('--out', default='src/eval/net_freestyle.rs')
+    ap.add_argument('--hidden', type=int, default=16)
+    ap.add_argument('--epochs', type=int, default=25)
+    ap.add_argument('--rate', type=float, default=1e-3)
+    ap.add_argument('--l2', type=float, default=1e-5)
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--source', default='', help='how the samples were made, for the header')
+    args = ap.parse_args()
+
+    coarse = np.array([int(c) for c in subprocess.check_output([args.gomoku, 'codes']).split()])
+    assert len(coarse) == FINE and coarse.max() < COARSE
+    x, y, games = read_samples(args.samples)
+    fold = sp.csr_matrix((np.ones(2 * FINE), (np.arange(2 * FINE), np.concatenate([coarse, COARSE + coarse]))),
+                         shape=(2 * FINE, 2 * COARSE))
+    codes = (x[:, :2 * FINE] @ fold).tocsr()
+    mask = np.asarray(x[:, 2 * FINE:2 * FINE + MASKS].argmax(axis=1)).ravel()
+    linear = x @ linear_weights(args.linear) / SCALE
+    held = games % 10 == 9
+    parts = {name: (codes[sel], mask[sel], linear[sel], y[sel]) for name, sel in (('fit', ~held), ('held', held))}
+    print(f'{int((~held).sum())} training and {int(held.sum())} held-out positions; linear tables alone: '
+          f"held-out loss {bce(parts['held'][2], parts['held'][3]):.4f}", flush=True)
+
+    rng = np.random.default_rng(args.seed)
+    model = Model(args.hidden, rng)
+    m1 = {k: np.zeros_like(v) for k, v in model.p.items()}
+    m2 = {k: np.zeros_like(v) for k, v in model.p.items()}
+    best, step = (np.inf, 0, None), 0
+    fc, fm, fl, fy = parts['fit']
+    for epoch in range(1, args.epochs + 1):
+        start = time.time()
+        order = rng.permutation(len(fy))
+        for s in range(0, len(fy), 4096):
+            i = order[s:s + 4096]
+            g = model.grads(fc[i], fm[i], fl[i], fy[i])
+            g['E'] += 2 * args.l2 * model.p['E']
+            step += 1
+            for k in model.p:
+                m1[k] = 0.9 * m1[k] + 0.1 * g[k]
+                m2[k] = 0.999 * m2[k] + 0.001 * g[k] ** 2
+                model.p[k] -= args.rate * (m1[k] / (1 - 0.9 ** step)) / (np.sqrt(m2[k] / (1 - 0.999 ** step)) + 1e-8)
+        losses = {n: bce(model.forward(c, m, l)[0], t) for n, (c, m, l, t) in parts.items()}
+        print(f"epoch {epoch}: train {losses['fit']:.4f}, held-out {losses['held']:.4f} ({time.time() - start:.1f} s)",
+              flush=True)
+        if losses['held'] < best[0]:
+            best = (losses['held'], epoch, {k: v.copy() for k, v in model.p.items()})
+    held_loss, epoch, p = best
+    emb = np.clip(np.round(p['E'] * Q), -127, 127).astype(int)
+    emb[0] = emb[COARSE] = 0  # code 0 (no pattern, or an occupied or forbidden point) is never a feature
+    mk, bias, out = np.round(p['M'] * Q).astype(int), np.round(p['b'] * Q).astype(int), np.round(p['v'] * SCALE).astype(int)
+    hc, hm, hl, hy = parts['held']
+    a = hc @ emb + mk[hm] + bias
+    quantised = bce(hl + np.floor(np.clip(a, 0, Q) @ out / Q) / SCALE, hy)
+    command = shlex.join(['python3', 'tools/train_net.py'] + sys.argv[1:])
+    note = (f'{int((~held).sum())} training + {int(held.sum())} held-out positions; held-out loss {bce(hl, hy):.4f} '
+            f'with the linear tables alone, {held_loss:.4f} with the network (epoch {epoch}), {quantised:.4f} quantised.')
+    row = lambda v: '[' + ', '.join(str(int(t)) for t in v) + ']'
+    lines = ['//! The evaluation network\'s weights, written by `tools/train_net.py` (do not edit by hand).',
+             f'//! Command: {command}'] + ([f'//! Samples: {args.source}'] if args.source else []) + [f'//! {note}', '',
+             'use crate::eval::codes::CODES;', 'use crate::eval::learned::MASKS;', '',
+             '/// Width of the hidden layer.', f'pub const HIDDEN: usize = {args.hidden};', '',
+             '/// Per coarse code: its embedding for the side to move, then for the opponent.', '#[rustfmt::skip]',
+             'pub const EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [']
+    lines += [f'    [{row(emb[c])}, {row(emb[COARSE + c])}],' for c in range(COARSE)]
+    lines += ['];', '', '/// Per threat mask.', '#[rustfmt::skip]', 'pub const MASK: [[i16; HIDDEN]; MASKS] = [']
+    lines += [f'    {row(r)},' for r in mk]
+    lines += ['];', '', '/// Hidden biases.', '#[rustfmt::skip]', f'pub const BIAS: [i16; HIDDEN] = {row(bias)};', '',
+              '/// Output weights, in evaluation units per unit of activation.', '#[rustfmt::skip]',
+              f'pub const OUT: [i32; HIDDEN] = {row(out)};', '']
+    open(args.out, 'w').write('\n'.join(lines))
+    print(note)
+    print(f'wrote {args.out}')
+
+
+if __name__ == '__main__':
+    main()
