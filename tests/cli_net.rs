@@ -5,20 +5,10 @@
 
 use gomoku::eval::codes::{coarse_code, CODES, FINE_CODES};
 use gomoku::eval::train;
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-/// Runs the binary: (exit status, stdout, stderr).
-fn gomoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use cli::gomoku;
 
 #[test]
 fn codes_prints_the_coarse_code_of_every_fine_code() {

@@ -2,20 +2,10 @@
 //! `gomoku solve` and `gomoku bench` play under `--rule`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
+#[path = "common/cli.rs"]
+mod cli;
 
-/// Runs the binary: (exit status, stdout, stderr).
-fn gomoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gomoku"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+use cli::gomoku;
 
 #[test]
 fn forbidden_refuses_an_illegal_renju_record_with_the_reason() {
