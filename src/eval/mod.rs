@@ -101,7 +101,6 @@ struct Saved {
     open_fours: [Bitboard; 2],
     threes: [Bitboard; 2],
     code_sum: [[i32; 2]; 2],
-    net_sum: Accumulator,
     doubles: [i32; 2],
     maybe_forbidden: Bitboard,
     last_move_won: bool,
@@ -462,7 +461,6 @@ impl Position {
             open_fours: self.open_fours,
             threes: self.threes,
             code_sum: self.code_sum,
-            net_sum: self.net_sum,
             doubles: self.doubles,
             maybe_forbidden: self.maybe_forbidden,
             last_move_won: self.last_move_won,
@@ -491,9 +489,17 @@ impl Position {
         let p = self.board.undo()?;
         let c = self.to_move();
         self.stone_value[c.index()] -= p.position_value();
+        // The network's sums are taken back point by point rather than saved: a copy in every saved entry
+        // would double the undo stack the search reserves. Only moves made by `make` moved them, and only
+        // rules without forbidden points have a network, so the coarse codes alone say what to take back.
+        let net = if s.threat_only { None } else { self.net };
         for &(k, old) in self.pattern_log[s.log_len as usize..].iter().rev() {
-            let k = k as usize;
-            self.patterns.as_flattened_mut()[k & (2 * POINT_SLOTS - 1)] = old;
+            let k = k as usize & (2 * POINT_SLOTS - 1);
+            let now = std::mem::replace(&mut self.patterns.as_flattened_mut()[k], old);
+            if let Some(net) = net {
+                let (was, back) = (codes::code(now.coarse()), codes::code(old.coarse()));
+                net.update(&mut self.net_sum, k / POINT_SLOTS, was, back);
+            }
         }
         self.pattern_log.truncate(s.log_len as usize);
         self.fives = s.fives;
@@ -501,7 +507,6 @@ impl Position {
         self.open_fours = s.open_fours;
         self.threes = s.threes;
         self.code_sum = s.code_sum;
-        self.net_sum = s.net_sum;
         self.doubles = s.doubles;
         self.maybe_forbidden = s.maybe_forbidden;
         self.last_move_won = s.last_move_won;
