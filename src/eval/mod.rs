@@ -77,6 +77,9 @@ pub struct Position {
     net: Option<&'static Net>,
     /// Its accumulator: the embeddings of every empty point's coarse code, per colour and role.
     net_sum: Accumulator,
+    /// The network's sums before each move on the board (only where the rule has a network): a stack of its
+    /// own rather than a field of [`Saved`], whose entries every search reserves for the whole board.
+    net_saved: Vec<Accumulator>,
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
     doubles: [i32; 2],
     /// Whether the last move made five (the search never plays on after one).
@@ -132,6 +135,7 @@ impl Position {
             code_sum: [[0; 2]; 2],
             net: Net::get(rule),
             net_sum: [[[0; HIDDEN]; 2]; 2],
+            net_saved: Vec::new(),
             doubles: [0; 2],
             last_move_won: false,
             exact: Color::BOTH.map(|c| rule.exact_five(c)),
@@ -156,6 +160,9 @@ impl Position {
     pub fn reserve_for_search(&mut self) {
         self.saved.reserve(CELLS - self.saved.len());
         self.pattern_log.reserve((CELLS - self.saved.len()) * MAX_LOG_PER_MOVE);
+        if self.net.is_some() {
+            self.net_saved.reserve(CELLS - self.net_saved.len());
+        }
     }
 
     /// The position after playing `moves` in order with every move checked.
@@ -455,6 +462,9 @@ impl Position {
     #[inline(always)]
     fn make_in<const LEARN: bool>(&mut self, p: Point) {
         let c = self.to_move();
+        if self.net.is_some() {
+            self.net_saved.push(self.net_sum);
+        }
         self.saved.push(Saved {
             fives: self.fives,
             fours: self.fours,
@@ -489,16 +499,13 @@ impl Position {
         let p = self.board.undo()?;
         let c = self.to_move();
         self.stone_value[c.index()] -= p.position_value();
-        // The network's sums are taken back point by point rather than saved: a copy in every saved entry
-        // would double the undo stack the search reserves. Only moves made by `make` moved them, and only
-        // rules without forbidden points have a network, so the coarse codes alone say what to take back.
-        let net = if s.threat_only { None } else { self.net };
         for &(k, old) in self.pattern_log[s.log_len as usize..].iter().rev() {
-            let k = k as usize & (2 * POINT_SLOTS - 1);
-            let now = std::mem::replace(&mut self.patterns.as_flattened_mut()[k], old);
-            if let Some(net) = net {
-                let (was, back) = (codes::code(now.coarse()), codes::code(old.coarse()));
-                net.update(&mut self.net_sum, k / POINT_SLOTS, was, back);
+            let k = k as usize;
+            self.patterns.as_flattened_mut()[k & (2 * POINT_SLOTS - 1)] = old;
+        }
+        if self.net.is_some() {
+            if let Some(sum) = self.net_saved.pop() {
+                self.net_sum = sum;
             }
         }
         self.pattern_log.truncate(s.log_len as usize);
