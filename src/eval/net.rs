@@ -40,8 +40,7 @@ static FREESTYLE: Net = Net {
 };
 
 impl Net {
-    /// The network of `rule`, if it has one (freestyle only so far). `Position::undo` takes the sums back by
-    /// coarse code alone, so a rule with forbidden points needs their flags there before it gets a network.
+    /// The network of `rule`, if it has one (freestyle only so far).
     pub fn get(rule: Rule) -> Option<&'static Net> {
         match rule {
             Rule::Freestyle => Some(&FREESTYLE),
