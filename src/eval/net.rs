@@ -51,10 +51,7 @@ impl Net {
     /// Moves colour `ci`'s point from coarse code `was` to `now` in `acc`.
     #[inline(always)]
     pub fn update(&self, acc: &mut Accumulator, ci: usize, was: u16, now: u16) {
-        let (a, b) = (
-            &self.embedding[was as usize % CODES],
-            &self.embedding[now as usize % CODES],
-        );
+        let (a, b) = (&self.embedding[was as usize], &self.embedding[now as usize]);
         for (role, sum) in acc[ci].iter_mut().enumerate() {
             for k in 0..HIDDEN {
                 sum[k] = sum[k].wrapping_add(i16::from(b[role][k]) - i16::from(a[role][k]));
