@@ -1,7 +1,8 @@
 # Gomoku: Rust engine compiled to WebAssembly, played in the browser.
 #   make serve   install what is missing, build the wasm, serve www/ on http://localhost:8000
-#   make test    install what is missing, then every check: fmt, clippy, native tests, wasm tests,
-#                the wasm build, the wasm long run (Node) and the browser tests (headless Chromium)
+#   make test    install what is missing, then every check: fmt, clippy, native tests, wasm tests, the string
+#                tables, the network trainer's test (tools/train_net.py, in the Python venv .venv/), the wasm
+#                build, the wasm long run (Node) and the browser tests (headless Chromium)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -14,14 +15,17 @@ WASM := target/$(TARGET)/release/gomoku.wasm
 PKG := www/pkg
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
+VENV := .venv
+PYTHON := $(VENV)/bin/python
 
-.PHONY: serve test setup setup-rust setup-node setup-browser wasm build-id lint test-native test-wasm test-strings test-longrun test-browser clean
+.PHONY: serve test setup setup-rust setup-node setup-browser setup-python wasm build-id lint test-native test-wasm \
+	test-strings test-longrun test-browser test-trainer clean
 
 serve: wasm
 	@echo "Gomoku is at http://localhost:$(PORT)/  (Ctrl+C stops the server)"
 	python3 -m http.server $(PORT) --bind 127.0.0.1 -d www
 
-test: setup setup-browser lint test-native test-wasm test-strings wasm test-longrun test-browser
+test: setup setup-browser setup-python lint test-native test-wasm test-strings test-trainer wasm test-longrun test-browser
 	@echo "make test: all checks passed"
 
 # ---- Installation (each step does nothing when its tool is already there) ----
@@ -43,6 +47,18 @@ setup-node:
 # (fonts-wqy-microhei: Chinese glyphs in the test screenshots)
 setup-browser:
 	@[ -x $(CHROMIUM) ] || { apt-get update && apt-get install -y chromium chromium-driver fonts-wqy-microhei; }
+
+# The Python tools' packages (tools/requirements.txt) in .venv/: installed again only when the list differs
+# from the copy saved after the last install. Debian's python3 needs python3-venv for `python3 -m venv`.
+setup-python:
+	@if ! [ -x $(PYTHON) ] || ! cmp -s tools/requirements.txt $(VENV)/requirements.txt; then \
+		echo "Installing tools/requirements.txt into $(VENV)/"; \
+		python3 -c 'import ensurepip' 2>/dev/null || { apt-get update && apt-get install -y python3-venv; }; \
+		rm -f $(VENV)/requirements.txt; \
+		python3 -m venv $(VENV); \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check -r tools/requirements.txt; \
+		cp tools/requirements.txt $(VENV)/requirements.txt; \
+	fi
 
 # ---- Build ----
 
@@ -88,6 +104,12 @@ test-longrun: setup-node wasm
 
 test-browser: setup-node setup-browser wasm
 	node --test --test-concurrency=1 tests/browser/
+
+# tools/train_net.py on samples from a few quick self-play games: the loss falls, the gradient matches finite
+# differences, the written Rust file has the right shape, bad input gives a one-line error (a few seconds)
+test-trainer: setup-python
+	cargo build --release
+	$(PYTHON) -m unittest -v tests/train_net_test.py
 
 clean:
 	rm -rf $(PKG) test-artifacts

@@ -11,7 +11,9 @@ sum(v * clamp(acc + mask + bias, 0, 1)) in log-odds, added to the linear evaluat
 Minibatch Adam (4 096 positions, seeded), cross-entropy against the labels; the epoch with the best held-out
 loss is kept, then quantised (activation unit 128, embeddings i8) and written as Rust source.
 
-Needs numpy and scipy (tested with numpy 2.4.6, scipy 1.17.1: `pip install numpy==2.4.6 scipy==1.17.1`).
+Needs numpy and scipy (tested with numpy 2.4.6, scipy 1.17.1, pinned in tools/requirements.txt: `make setup-python`
+installs them in .venv/). Bad input (samples, binary, tables) gives a one-line error and exit status 1.
+`make test-trainer` runs its test, tests/train_net_test.py.
 """
 import argparse, re, shlex, subprocess, sys, time
 import numpy as np
@@ -20,31 +22,64 @@ import scipy.sparse as sp
 FINE, COARSE, MASKS, SCALE, Q = 2380, 330, 128, 300.0, 128
 
 
+class InputError(Exception):
+    """Bad input (samples, binary, linear tables): main prints it on one line and exits 1."""
+
+
 def read_samples(path):
     rows, cols, vals, labels, games = [], [], [], [], []
-    with open(path) as f:
-        for r, line in enumerate(f):
-            p = line.split()
-            games.append(int(p[0]))
-            labels.append(float(p[1]))
-            for feat in p[2:]:
-                i, v = feat.split(':')
-                rows.append(r)
-                cols.append(int(i))
-                vals.append(float(v))
-    n = len(labels)
-    x = sp.csr_matrix((np.array(vals, np.float64), (rows, cols)), shape=(n, 2 * FINE + MASKS + 1))
-    return x, np.array(labels, np.float64), np.array(games)
+    r, line = 0, ''
+    try:
+        with open(path) as f:
+            for r, line in enumerate(f):
+                p = line.split()
+                games.append(int(p[0]))
+                labels.append(float(p[1]))
+                for feat in p[2:]:
+                    i, v = feat.split(':')
+                    rows.append(r)
+                    cols.append(int(i))
+                    vals.append(float(v))
+    except OSError as e:
+        raise InputError(f'cannot read {path}: {e.strerror or e}') from None
+    except UnicodeDecodeError:
+        raise InputError(f'{path} is not a text file of samples') from None
+    except (ValueError, IndexError):
+        raise InputError(f'{path}, line {r + 1}: not a sample (game label index:value ...): '
+                         f'{line.strip()[:60]!r}') from None
+    n, width = len(labels), 2 * FINE + MASKS + 1
+    labels, games = np.array(labels, np.float64), np.array(games)
+    vals, cols = np.array(vals, np.float64), np.array(cols, np.int64)
+    if n == 0:
+        raise InputError(f'{path} holds no samples')
+    sample, feature = np.arange(n), np.array(rows)  # the line (from 0) of each sample, of each feature
+    for line_of, bad, what in ((sample, ~((labels >= 0) & (labels <= 1)), 'a label outside [0, 1]'),
+                               (sample, games < 0, 'a negative game index'),
+                               (feature, ~np.isfinite(vals), 'a feature value that is not finite'),
+                               (feature, (cols < 0) | (cols >= width), f'a feature index outside 0..{width - 1}')):
+        if bad.any():
+            raise InputError(f'{path}, line {line_of[np.argmax(bad)] + 1}: {what}')
+    x = sp.csr_matrix((vals, (rows, cols)), shape=(n, width))
+    return x, labels, games
 
 
 def linear_weights(path):
-    src = open(path).read()
+    try:
+        with open(path) as f:
+            src = f.read()
+    except OSError as e:
+        raise InputError(f'cannot read the linear tables {path}: {e.strerror or e}') from None
+
+    def find(pattern, name):
+        m = re.search(pattern % name, src, re.S)
+        if not m:
+            raise InputError(f'{path} has no table {name}')
+        return m.group(1)
 
     def table(name):
-        m = re.search(r'pub const %s: \[i16; \w+\] = \[(.*?)\];' % name, src, re.S)
-        return [int(t) for t in m.group(1).split(',') if t.strip()]
+        return [int(t) for t in find(r'pub const %s: \[i16; \w+\] = \[(.*?)\];', name).split(',') if t.strip()]
 
-    stone = int(re.search(r'pub const STONE: i16 = (-?\d+);', src).group(1))
+    stone = int(find(r'pub const %s: i16 = (-?\d+);', 'STONE'))
     return np.array(table('ME') + table('OPP') + table('MASK') + [stone], np.float64)
 
 
@@ -85,9 +120,15 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--source', default='', help='how the samples were made, for the header')
     args = ap.parse_args()
+    if args.epochs < 1 or args.hidden < 1:
+        ap.error('--epochs and --hidden must be at least 1')
 
-    coarse = np.array([int(c) for c in subprocess.check_output([args.gomoku, 'codes']).split()])
-    assert len(coarse) == FINE and coarse.max() < COARSE
+    try:
+        coarse = np.array([int(c) for c in subprocess.check_output([args.gomoku, 'codes']).split()])
+    except (OSError, subprocess.CalledProcessError, ValueError) as e:
+        raise InputError(f'cannot read the coarse-code map from `{args.gomoku} codes` (cargo build --release?): {e}')
+    if len(coarse) != FINE or coarse.min() < 0 or coarse.max() >= COARSE:
+        raise InputError(f'`{args.gomoku} codes` gave {len(coarse)} codes, not {FINE} in 0..{COARSE - 1}')
     x, y, games = read_samples(args.samples)
     fold = sp.csr_matrix((np.ones(2 * FINE), (np.arange(2 * FINE), np.concatenate([coarse, COARSE + coarse]))),
                          shape=(2 * FINE, 2 * COARSE))
@@ -95,9 +136,13 @@ def main():
     mask = np.asarray(x[:, 2 * FINE:2 * FINE + MASKS].argmax(axis=1)).ravel()
     linear = x @ linear_weights(args.linear) / SCALE
     held = games % 10 == 9
+    if held.all() or not held.any():
+        raise InputError(f'{args.samples}: need positions of training games and of held-out games (index ending in 9)')
     parts = {name: (codes[sel], mask[sel], linear[sel], y[sel]) for name, sel in (('fit', ~held), ('held', held))}
+    # The network starts with zero output weights: before training, its loss is the linear tables' alone.
     print(f'{int((~held).sum())} training and {int(held.sum())} held-out positions; linear tables alone: '
-          f"held-out loss {bce(parts['held'][2], parts['held'][3]):.4f}", flush=True)
+          f"train {bce(parts['fit'][2], parts['fit'][3]):.4f}, held-out {bce(parts['held'][2], parts['held'][3]):.4f}",
+          flush=True)
 
     rng = np.random.default_rng(args.seed)
     model = Model(args.hidden, rng)
@@ -151,4 +196,7 @@ def main():
 
 
 if __name__ == '__main__':
-    main()
+    try:
+        main()
+    except InputError as e:
+        sys.exit(f'train_net.py: error: {e}')
