@@ -23,7 +23,7 @@ pub type Accumulator = [[[i16; HIDDEN]; 2]; 2];
 /// One rule's network.
 pub struct Net {
     /// Per coarse code: its embedding for the side to move and for the opponent.
-    pub embedding: &'static [[[i8; HIDDEN]; 2]; CODES],
+    pub embedding: &'static [[[i16; HIDDEN]; 2]; CODES],
     /// Per threat mask ([`crate::eval::Position::threat_mask`]).
     pub mask: &'static [[i16; HIDDEN]; MASKS],
     /// Hidden biases.
@@ -32,8 +32,29 @@ pub struct Net {
     pub out: &'static [i32; HIDDEN],
 }
 
+/// The `i8` embeddings widened to `i16` at compile time, so that an update adds without sign-extending.
+const fn widen(e: &[[[i8; HIDDEN]; 2]; CODES]) -> [[[i16; HIDDEN]; 2]; CODES] {
+    let mut out = [[[0; HIDDEN]; 2]; CODES];
+    let mut c = 0;
+    while c < CODES {
+        let mut r = 0;
+        while r < 2 {
+            let mut k = 0;
+            while k < HIDDEN {
+                out[c][r][k] = e[c][r][k] as i16;
+                k += 1;
+            }
+            r += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+static FREESTYLE_EMBEDDING: [[[i16; HIDDEN]; 2]; CODES] = widen(&freestyle::EMBEDDING);
+
 static FREESTYLE: Net = Net {
-    embedding: &freestyle::EMBEDDING,
+    embedding: &FREESTYLE_EMBEDDING,
     mask: &freestyle::MASK,
     bias: &freestyle::BIAS,
     out: &freestyle::OUT,
@@ -54,7 +75,7 @@ impl Net {
         let (a, b) = (&self.embedding[was as usize], &self.embedding[now as usize]);
         for (role, sum) in acc[ci].iter_mut().enumerate() {
             for k in 0..HIDDEN {
-                sum[k] = sum[k].wrapping_add(i16::from(b[role][k]) - i16::from(a[role][k]));
+                sum[k] = sum[k].wrapping_add(b[role][k].wrapping_sub(a[role][k]));
             }
         }
     }
