@@ -9,6 +9,7 @@ use crate::board::Rule;
 use crate::eval::codes::CODES;
 use crate::eval::learned::MASKS;
 use crate::eval::net_freestyle as freestyle;
+use std::sync::OnceLock;
 
 /// Width of the hidden layer.
 pub const HIDDEN: usize = freestyle::HIDDEN;
@@ -22,8 +23,9 @@ pub type Accumulator = [[[i16; HIDDEN]; 2]; 2];
 
 /// One rule's network.
 pub struct Net {
-    /// Per coarse code: its embedding for the side to move and for the opponent.
-    pub embedding: &'static [[[i16; HIDDEN]; 2]; CODES],
+    /// Per coarse code: its embedding for the side to move and for the opponent, widened from the stored
+    /// `i8` so that an update adds without sign-extending.
+    pub embedding: Box<[[[i16; HIDDEN]; 2]; CODES]>,
     /// Per threat mask ([`crate::eval::Position::threat_mask`]).
     pub mask: &'static [[i16; HIDDEN]; MASKS],
     /// Hidden biases.
@@ -32,39 +34,20 @@ pub struct Net {
     pub out: &'static [i32; HIDDEN],
 }
 
-/// The `i8` embeddings widened to `i16` at compile time, so that an update adds without sign-extending.
-const fn widen(e: &[[[i8; HIDDEN]; 2]; CODES]) -> [[[i16; HIDDEN]; 2]; CODES] {
-    let mut out = [[[0; HIDDEN]; 2]; CODES];
-    let mut c = 0;
-    while c < CODES {
-        let mut r = 0;
-        while r < 2 {
-            let mut k = 0;
-            while k < HIDDEN {
-                out[c][r][k] = e[c][r][k] as i16;
-                k += 1;
-            }
-            r += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-static FREESTYLE_EMBEDDING: [[[i16; HIDDEN]; 2]; CODES] = widen(&freestyle::EMBEDDING);
-
-static FREESTYLE: Net = Net {
-    embedding: &FREESTYLE_EMBEDDING,
-    mask: &freestyle::MASK,
-    bias: &freestyle::BIAS,
-    out: &freestyle::OUT,
-};
+/// The freestyle network, built on first use: the widened table lives in memory, not in the binary (the wasm
+/// file's budget).
+static FREESTYLE: OnceLock<Net> = OnceLock::new();
 
 impl Net {
     /// The network of `rule`, if it has one (freestyle only so far).
     pub fn get(rule: Rule) -> Option<&'static Net> {
         match rule {
-            Rule::Freestyle => Some(&FREESTYLE),
+            Rule::Freestyle => Some(FREESTYLE.get_or_init(|| Net {
+                embedding: widen(&freestyle::EMBEDDING),
+                mask: &freestyle::MASK,
+                bias: &freestyle::BIAS,
+                out: &freestyle::OUT,
+            })),
             Rule::Standard | Rule::Renju => None,
         }
     }
@@ -92,4 +75,15 @@ impl Net {
         }
         sum.div_euclid(Q)
     }
+}
+
+/// The stored `i8` embeddings as `i16`.
+fn widen(e: &[[[i8; HIDDEN]; 2]; CODES]) -> Box<[[[i16; HIDDEN]; 2]; CODES]> {
+    let mut out = Box::new([[[0; HIDDEN]; 2]; CODES]);
+    for (to, from) in out.iter_mut().zip(e) {
+        for (t, f) in to.iter_mut().flatten().zip(from.iter().flatten()) {
+            *t = i16::from(*f);
+        }
+    }
+    out
 }
