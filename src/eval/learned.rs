@@ -42,14 +42,9 @@ pub struct Tables {
     pub stone: i32,
 }
 
-const fn widen<const N: usize>(w: &[i16; N]) -> [i32; N] {
-    let mut out = [0; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = w[i] as i32;
-        i += 1;
-    }
-    out
+/// Widens a stored `i16` table.
+fn widen<const N: usize>(w: &[i16; N]) -> [i32; N] {
+    w.map(i32::from)
 }
 
 /// The [`Tables`] of a weights module (`ME`, `OPP`, `MASK` and `STONE`, written by `gomoku train`).
@@ -64,20 +59,17 @@ macro_rules! tables_of {
     };
 }
 
-/// The freestyle tables.
-static FREESTYLE: Tables = tables_of!(freestyle);
-/// The standard tables.
-static STANDARD: Tables = tables_of!(standard);
-/// The renju tables.
-static RENJU: Tables = tables_of!(renju);
-
 impl Tables {
-    /// The tables for `rule`, each trained on self-play games under that rule.
+    /// The tables for `rule`, each trained on self-play games under that rule. They are widened from the
+    /// stored `i16` on first use, so that the binary (the wasm file's budget) holds them once, at half size.
     pub fn get(rule: Rule) -> &'static Tables {
+        static FREESTYLE: OnceLock<Box<Tables>> = OnceLock::new();
+        static STANDARD: OnceLock<Box<Tables>> = OnceLock::new();
+        static RENJU: OnceLock<Box<Tables>> = OnceLock::new();
         match rule {
-            Rule::Freestyle => &FREESTYLE,
-            Rule::Standard => &STANDARD,
-            Rule::Renju => &RENJU,
+            Rule::Freestyle => FREESTYLE.get_or_init(|| Box::new(tables_of!(freestyle))),
+            Rule::Standard => STANDARD.get_or_init(|| Box::new(tables_of!(standard))),
+            Rule::Renju => RENJU.get_or_init(|| Box::new(tables_of!(renju))),
         }
     }
 
