@@ -195,8 +195,15 @@ fn seed_example_open_three_scores_two_hundred_plus_position() {
 }
 
 #[test]
-fn the_network_loads_for_freestyle_and_corrects_its_evaluation() {
-    assert!(Net::get(Rule::Standard).is_none() && Net::get(Rule::Renju).is_none());
+fn the_networks_load_and_correct_the_evaluation() {
+    assert!(
+        Net::get(Rule::Renju).is_none(),
+        "renju evaluates with the linear tables alone"
+    );
+    let standard = Net::get(Rule::Standard).expect("standard has a network");
+    assert!(!std::ptr::eq(standard, Net::get(Rule::Freestyle).unwrap()));
+    assert!(standard.embedding[0].iter().flatten().all(|&w| w == 0));
+    assert!(standard.out.iter().any(|&w| w != 0));
     let net = Net::get(Rule::Freestyle).expect("freestyle has a network");
     assert!(
         net.embedding[0].iter().flatten().all(|&w| w == 0),
