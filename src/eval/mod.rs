@@ -8,6 +8,7 @@ pub mod learned;
 mod lines;
 pub mod net;
 mod net_freestyle;
+mod net_renju;
 mod net_standard;
 pub mod pattern;
 pub mod policy;

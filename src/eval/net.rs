@@ -2,13 +2,14 @@
 //! ([`crate::eval::codes::code`]). Every empty point adds its code's embedding, one for the side to move's
 //! code and one for the opponent's, to a [`HIDDEN`]-wide accumulator that make/undo keep up to date like the
 //! linear sums; the evaluation adds `Σ out[k] · clamp(acc[k] + mask[threat mask][k] + bias[k], 0, Q) / Q`.
-//! The weights (`net_freestyle.rs`, `net_standard.rs`) are data written by `tools/train_net.py`; renju has
-//! none yet and evaluates with the linear tables alone.
+//! The weights (`net_freestyle.rs`, `net_standard.rs`, `net_renju.rs`, one per rule) are data written by
+//! `tools/train_net.py`.
 
 use crate::board::Rule;
 use crate::eval::codes::CODES;
 use crate::eval::learned::MASKS;
 use crate::eval::net_freestyle as freestyle;
+use crate::eval::net_renju as renju;
 use crate::eval::net_standard as standard;
 use std::sync::OnceLock;
 
@@ -35,7 +36,10 @@ pub struct Net {
     pub out: &'static [i32; HIDDEN],
 }
 
-const _: () = assert!(standard::HIDDEN == HIDDEN, "every rule's network has the same width");
+const _: () = assert!(
+    standard::HIDDEN == HIDDEN && renju::HIDDEN == HIDDEN,
+    "every rule's network has the same width"
+);
 
 /// The [`Net`] of a weights module (`EMBEDDING`, `MASK`, `BIAS` and `OUT`, written by `tools/train_net.py`).
 macro_rules! net_of {
@@ -50,15 +54,16 @@ macro_rules! net_of {
 }
 
 impl Net {
-    /// The network of `rule`, if it has one (freestyle and standard so far), built on first use: the widened
+    /// The network of `rule` (every rule has one), built on first use: the widened
     /// embeddings live in memory, not in the binary (the wasm file's budget).
     pub fn get(rule: Rule) -> Option<&'static Net> {
         static FREESTYLE: OnceLock<Net> = OnceLock::new();
         static STANDARD: OnceLock<Net> = OnceLock::new();
+        static RENJU: OnceLock<Net> = OnceLock::new();
         match rule {
             Rule::Freestyle => Some(FREESTYLE.get_or_init(|| net_of!(freestyle))),
             Rule::Standard => Some(STANDARD.get_or_init(|| net_of!(standard))),
-            Rule::Renju => None,
+            Rule::Renju => Some(RENJU.get_or_init(|| net_of!(renju))),
         }
     }
 

@@ -196,14 +196,15 @@ fn seed_example_open_three_scores_two_hundred_plus_position() {
 
 #[test]
 fn the_networks_load_and_correct_the_evaluation() {
-    assert!(
-        Net::get(Rule::Renju).is_none(),
-        "renju evaluates with the linear tables alone"
-    );
-    let standard = Net::get(Rule::Standard).expect("standard has a network");
-    assert!(!std::ptr::eq(standard, Net::get(Rule::Freestyle).unwrap()));
-    assert!(standard.embedding[0].iter().flatten().all(|&w| w == 0));
-    assert!(standard.out.iter().any(|&w| w != 0));
+    for rule in [Rule::Standard, Rule::Renju] {
+        let other = Net::get(rule).expect("every rule has a network");
+        assert!(
+            !std::ptr::eq(other, Net::get(Rule::Freestyle).unwrap()),
+            "{rule:?} has its own"
+        );
+        assert!(other.embedding[0].iter().flatten().all(|&w| w == 0));
+        assert!(other.out.iter().any(|&w| w != 0));
+    }
     let net = Net::get(Rule::Freestyle).expect("freestyle has a network");
     assert!(
         net.embedding[0].iter().flatten().all(|&w| w == 0),
