@@ -99,7 +99,7 @@ fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
                 .iter()
                 .map(|&(i, v)| t.weight(i as usize) as f32 * v)
                 .sum();
-            let correction = Net::get(rule).map_or(0, |net| net_output(net, &train::features(&pos)));
+            let correction = net_output(Net::get(rule), &train::features(&pos));
             assert_eq!(
                 pos.evaluate(),
                 sum as i32 + correction,

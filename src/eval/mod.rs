@@ -75,11 +75,11 @@ pub struct Position {
     values: &'static [[i32; 2]; PAIR_SLOTS],
     /// Per colour: the sum over empty points of the learned fine-code value as side to move and as opponent.
     code_sum: [[i32; 2]; 2],
-    /// The evaluation network of the rule, if it has one.
-    net: Option<&'static Net>,
+    /// The evaluation network of the rule.
+    net: &'static Net,
     /// Its accumulator: the embeddings of every empty point's coarse code, per colour and role.
     net_sum: Accumulator,
-    /// The network's sums before each move on the board (only where the rule has a network): a stack of its
+    /// The network's sums before each move on the board: a stack of its
     /// own rather than a field of [`Saved`], whose entries every search reserves for the whole board.
     net_saved: Vec<Accumulator>,
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
@@ -162,9 +162,7 @@ impl Position {
     pub fn reserve_for_search(&mut self) {
         self.saved.reserve(CELLS - self.saved.len());
         self.pattern_log.reserve((CELLS - self.saved.len()) * MAX_LOG_PER_MOVE);
-        if self.net.is_some() {
-            self.net_saved.reserve(CELLS - self.net_saved.len());
-        }
+        self.net_saved.reserve(CELLS - self.net_saved.len());
     }
 
     /// The position after playing `moves` in order with every move checked.
@@ -362,7 +360,7 @@ impl Position {
 
     /// The learned evaluation from the side to move's view: the trained value of every empty point's pattern
     /// code ([`Position::playable_code`]) for the side to move and for the opponent, of the threat mask, and of
-    /// the centre-value balance, plus the rule's network's correction ([`net`]) where it has one.
+    /// the centre-value balance, plus the rule's network's correction ([`net`]).
     #[inline]
     pub fn learned_evaluate(&self) -> i32 {
         debug_assert!(!self.sums_stale(), "evaluated inside a threat search's moves");
@@ -371,10 +369,7 @@ impl Position {
         let t = self.learned;
         let mask = self.threat_mask();
         let lin = self.code_sum[me][0] + self.code_sum[opp][1] + t.mask[mask] + t.stone * self.stone_balance();
-        match self.net {
-            Some(net) => lin + net.output(&self.net_sum, me, mask),
-            None => lin,
-        }
+        lin + self.net.output(&self.net_sum, me, mask)
     }
 
     /// Who holds the initiative, as 7 bits from the side to move's view: it can make a four (bit 0), an open
@@ -464,9 +459,7 @@ impl Position {
     #[inline(always)]
     fn make_in<const LEARN: bool>(&mut self, p: Point) {
         let c = self.to_move();
-        if self.net.is_some() {
-            self.net_saved.push(self.net_sum);
-        }
+        self.net_saved.push(self.net_sum);
         self.saved.push(Saved {
             fives: self.fives,
             fours: self.fours,
@@ -505,10 +498,8 @@ impl Position {
             let k = k as usize;
             self.patterns.as_flattened_mut()[k & (2 * POINT_SLOTS - 1)] = old;
         }
-        if self.net.is_some() {
-            if let Some(sum) = self.net_saved.pop() {
-                self.net_sum = sum;
-            }
+        if let Some(sum) = self.net_saved.pop() {
+            self.net_sum = sum;
         }
         self.pattern_log.truncate(s.log_len as usize);
         self.fives = s.fives;

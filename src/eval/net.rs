@@ -56,14 +56,14 @@ macro_rules! net_of {
 impl Net {
     /// The network of `rule` (every rule has one), built on first use: the widened
     /// embeddings live in memory, not in the binary (the wasm file's budget).
-    pub fn get(rule: Rule) -> Option<&'static Net> {
+    pub fn get(rule: Rule) -> &'static Net {
         static FREESTYLE: OnceLock<Net> = OnceLock::new();
         static STANDARD: OnceLock<Net> = OnceLock::new();
         static RENJU: OnceLock<Net> = OnceLock::new();
         match rule {
-            Rule::Freestyle => Some(FREESTYLE.get_or_init(|| net_of!(freestyle))),
-            Rule::Standard => Some(STANDARD.get_or_init(|| net_of!(standard))),
-            Rule::Renju => Some(RENJU.get_or_init(|| net_of!(renju))),
+            Rule::Freestyle => FREESTYLE.get_or_init(|| net_of!(freestyle)),
+            Rule::Standard => STANDARD.get_or_init(|| net_of!(standard)),
+            Rule::Renju => RENJU.get_or_init(|| net_of!(renju)),
         }
     }
 

@@ -55,7 +55,7 @@ fn code_sum_from_scratch(p: &Position) -> [[i32; 2]; 2] {
 /// the network was trained on.
 fn net_sum_from_scratch(p: &Position) -> Accumulator {
     let mut sum = [[[0i16; HIDDEN]; 2]; 2];
-    let Some(net) = p.net else { return sum };
+    let net = p.net;
     for q in Point::all().filter(|q| p.board().at(*q).is_none()) {
         for c in Color::BOTH {
             let coarse = codes::coarse_code(p.playable_code(q, c));
@@ -197,15 +197,12 @@ fn seed_example_open_three_scores_two_hundred_plus_position() {
 #[test]
 fn the_networks_load_and_correct_the_evaluation() {
     for rule in [Rule::Standard, Rule::Renju] {
-        let other = Net::get(rule).expect("every rule has a network");
-        assert!(
-            !std::ptr::eq(other, Net::get(Rule::Freestyle).unwrap()),
-            "{rule:?} has its own"
-        );
+        let other = Net::get(rule);
+        assert!(!std::ptr::eq(other, Net::get(Rule::Freestyle)), "{rule:?} has its own");
         assert!(other.embedding[0].iter().flatten().all(|&w| w == 0));
         assert!(other.out.iter().any(|&w| w != 0));
     }
-    let net = Net::get(Rule::Freestyle).expect("freestyle has a network");
+    let net = Net::get(Rule::Freestyle);
     assert!(
         net.embedding[0].iter().flatten().all(|&w| w == 0),
         "code 0 is never a feature"

@@ -131,13 +131,11 @@ impl Position {
                 let (was_value, now_value) = (value(old, was_forbidden), value(new, forbidden));
                 self.code_sum[ci][0] += now_value[0] - was_value[0];
                 self.code_sum[ci][1] += now_value[1] - was_value[1];
-                if let Some(net) = self.net {
-                    // Only the fine classes may have changed: the network reads the coarse code alone.
-                    let coarse = |l: Lines, forbidden: bool| if forbidden { 0 } else { codes::code(l.coarse()) };
-                    let (was, now) = (coarse(old, was_forbidden), coarse(new, forbidden));
-                    if was != now {
-                        net.update(&mut self.net_sum, ci, was, now);
-                    }
+                // Only the fine classes may have changed: the network reads the coarse code alone.
+                let coarse = |l: Lines, forbidden: bool| if forbidden { 0 } else { codes::code(l.coarse()) };
+                let (was, now) = (coarse(old, was_forbidden), coarse(new, forbidden));
+                if was != now {
+                    self.net.update(&mut self.net_sum, ci, was, now);
                 }
             }
             if new.coarse() == old.coarse() && forbidden == was_forbidden {
