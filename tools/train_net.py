@@ -2,6 +2,8 @@
 """Fits the evaluation's non-linear part (src/eval/net.rs) and writes src/eval/net_freestyle.rs.
 
 The linear tables (src/eval/weights_freestyle.rs) stay fixed: the network learns a correction on top of them.
+Another rule's network comes from that rule's samples (`gomoku train --rule R ...`) with `--linear
+src/eval/weights_R.rs --out src/eval/net_R.rs` (R = standard, renju).
 Input: training samples written by `gomoku train --record GAMES --leaves --lambda 1 --epochs 0 --samples S`
 (one line per position: game, label, fine-code features from the side to move's view, threat mask, stone
 balance). Games whose index ends in 9 are held out, as in `gomoku train`. The fine codes are folded onto the
