@@ -158,11 +158,14 @@ impl Position {
 
     /// Reserves room for every move the board can still take, so that a search made on this copy never grows
     /// its undo records: every search allocates the same, and memory (which wasm never gives back) reaches its
-    /// peak with the first search instead of whenever a deeper line first comes up.
+    /// peak with the first search instead of whenever a deeper line first comes up. Exactly that room: a copy
+    /// holds only what it needs, and an amortised `reserve` would double it, so that a search late in a long
+    /// game would ask for more than any search before it.
     pub fn reserve_for_search(&mut self) {
-        self.saved.reserve(CELLS - self.saved.len());
-        self.pattern_log.reserve((CELLS - self.saved.len()) * MAX_LOG_PER_MOVE);
-        self.net_saved.reserve(CELLS - self.net_saved.len());
+        self.saved.reserve_exact(CELLS - self.saved.len());
+        self.pattern_log
+            .reserve_exact((CELLS - self.saved.len()) * MAX_LOG_PER_MOVE);
+        self.net_saved.reserve_exact(CELLS - self.net_saved.len());
     }
 
     /// The position after playing `moves` in order with every move checked.
