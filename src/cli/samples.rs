@@ -41,14 +41,22 @@ pub fn load_or_play<S>(
         }
     });
     if let Some(path) = path {
-        let written =
-            std::fs::File::create(path).and_then(|f| (format.write)(&samples, &mut std::io::BufWriter::new(f)));
-        if let Err(e) = written {
-            eprintln!("cannot write {}: {e}", path.display());
-            return Err(ExitCode::FAILURE);
-        }
+        write_samples(path, &samples, format)?;
     }
     Ok((samples, false))
+}
+
+/// Writes `samples` to `path` in `format`; an error is printed and ends the run.
+pub fn write_samples<S>(path: &Path, samples: &[S], format: &Format<S>) -> Result<(), ExitCode> {
+    let written = std::fs::File::create(path).and_then(|f| {
+        let mut out = std::io::BufWriter::new(f);
+        (format.write)(samples, &mut out)?;
+        out.flush()
+    });
+    written.map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", path.display());
+        ExitCode::FAILURE
+    })
 }
 
 /// The number of games the samples come from (several runs may be concatenated: the changes of game index

@@ -1,7 +1,9 @@
 //! `gomoku train`: fits the learned evaluation's tables to positions from fast self-play games and writes
 //! them as Rust source (see `gomoku::eval::train`).
 
-use crate::cli::samples::{file_flag, load_or_play, load_or_play_records, source_flags, split, write_weights, Format};
+use crate::cli::samples::{
+    file_flag, load_or_play, load_or_play_records, source_flags, split, write_samples, write_weights, Format,
+};
 use crate::now_ms;
 use gomoku::board::Rule;
 use gomoku::eval::games::SelfPlay;
@@ -64,19 +66,6 @@ const SAMPLES: Format<train::Sample> = Format {
     game: |s| s.game,
 };
 
-/// Writes `samples` to `path`; an error is reported and ends the run.
-fn write_samples_file(path: &std::path::Path, samples: &[train::Sample]) -> Result<(), ExitCode> {
-    let written = std::fs::File::create(path).and_then(|f| {
-        let mut out = std::io::BufWriter::new(f);
-        train::write_samples(samples, &mut out)?;
-        std::io::Write::flush(&mut out)
-    });
-    written.map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", path.display());
-        ExitCode::FAILURE
-    })
-}
-
 /// Runs `gomoku train`.
 pub fn run(args: &Args) -> ExitCode {
     let cfg = SelfPlay {
@@ -96,7 +85,7 @@ pub fn run(args: &Args) -> ExitCode {
                 (train::samples(&games, cfg.rule, args.lambda, positions), read_back)
             })
             .and_then(|(samples, read_back)| match &args.samples {
-                Some(path) => write_samples_file(path, &samples).map(|()| (samples, read_back)),
+                Some(path) => write_samples(path, &samples, &SAMPLES).map(|()| (samples, read_back)),
                 None => Ok((samples, read_back)),
             })
     } else {
