@@ -79,8 +79,9 @@ pub struct Position {
     net: &'static Net,
     /// Its accumulator: the embeddings of every empty point's coarse code, per colour and role.
     net_sum: Accumulator,
-    /// The network's sums before each move on the board: a stack of its
-    /// own rather than a field of [`Saved`], whose entries every search reserves for the whole board.
+    /// The network's sums before each move made by [`Position::make`] (threat-search moves leave them as they
+    /// are): a stack of its own rather than a field of [`Saved`], whose entries every search reserves for the
+    /// whole board.
     net_saved: Vec<Accumulator>,
     /// Per colour: empty points where it would make a double threat (double three, four-three, double four).
     doubles: [i32; 2],
@@ -462,7 +463,9 @@ impl Position {
     #[inline(always)]
     fn make_in<const LEARN: bool>(&mut self, p: Point) {
         let c = self.to_move();
-        self.net_saved.push(self.net_sum);
+        if LEARN {
+            self.net_saved.push(self.net_sum);
+        }
         self.saved.push(Saved {
             fives: self.fives,
             fours: self.fours,
@@ -501,8 +504,10 @@ impl Position {
             let k = k as usize;
             self.patterns.as_flattened_mut()[k & (2 * POINT_SLOTS - 1)] = old;
         }
-        if let Some(sum) = self.net_saved.pop() {
-            self.net_sum = sum;
+        if !s.threat_only {
+            if let Some(sum) = self.net_saved.pop() {
+                self.net_sum = sum;
+            }
         }
         self.pattern_log.truncate(s.log_len as usize);
         self.fives = s.fives;
