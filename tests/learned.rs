@@ -78,8 +78,8 @@ fn net_output(net: &Net, features: &[(u16, f32)]) -> i32 {
     hidden.sum::<i32>().div_euclid(Q)
 }
 
-/// The evaluation is the linear tables' weighted sum of the trainer's features plus, where the rule has a
-/// network, its output on the same features: the engine reads what both trainers fit.
+/// The evaluation is the linear tables' weighted sum of the trainer's features plus the rule's network's
+/// output on the same features: the engine reads what both trainers fit.
 #[test]
 fn evaluation_is_the_weighted_sum_of_the_trainers_features() {
     let mut flagged = 0;

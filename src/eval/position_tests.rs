@@ -149,6 +149,8 @@ fn a_point_forbidden_to_black_is_worth_nothing_to_black_in_the_learned_sums() {
     assert!(renju.maybe_forbidden().contains(h8));
     assert_eq!(renju.code_sum, code_sum_from_scratch(&renju));
     assert_eq!(free.net_sum, net_sum_from_scratch(&free));
+    // So does the renju network's accumulator: h8 adds code 0 (a zero embedding) for black.
+    assert_eq!(renju.net_sum, net_sum_from_scratch(&renju));
     // White's lines are the same under both rules (its overlines win under renju): h8 counts for white.
     assert_eq!(
         renju.playable_code(h8, Color::White),
