@@ -72,9 +72,13 @@ impl Net {
     pub fn update(&self, acc: &mut Accumulator, ci: usize, was: u16, now: u16) {
         let (a, b) = (&self.embedding[was as usize], &self.embedding[now as usize]);
         for (role, sum) in acc[ci].iter_mut().enumerate() {
+            // Summed in a local copy: stores into `acc` could alias the embeddings, which kept the
+            // compiler from vectorising an update in place.
+            let mut s = *sum;
             for k in 0..HIDDEN {
-                sum[k] = sum[k].wrapping_add(b[role][k].wrapping_sub(a[role][k]));
+                s[k] = s[k].wrapping_add(b[role][k].wrapping_sub(a[role][k]));
             }
+            *sum = s;
         }
     }
 
