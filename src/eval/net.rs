@@ -13,8 +13,9 @@ use crate::eval::net_renju as renju;
 use crate::eval::net_standard as standard;
 use std::sync::OnceLock;
 
-/// Width of the hidden layer.
-pub const HIDDEN: usize = freestyle::HIDDEN;
+/// Width of the accumulator: the widest rule's hidden layer. A narrower network is padded with units whose
+/// weights are all zero (they add nothing), so that every rule shares one accumulator and one update.
+pub const HIDDEN: usize = 32;
 
 /// One unit of a hidden activation: activations are clamped to `0..=Q`.
 pub const Q: i32 = 128;
@@ -23,33 +24,29 @@ pub const Q: i32 = 128;
 /// (`[1]`). Wrapping `i16` arithmetic: the sums the evaluation reads are small, whatever the order of updates.
 pub type Accumulator = [[[i16; HIDDEN]; 2]; 2];
 
-/// One rule's network.
+/// One rule's network, [`HIDDEN`] units wide.
 pub struct Net {
     /// Per coarse code: its embedding for the side to move and for the opponent, widened from the stored
     /// `i8` so that an update adds without sign-extending.
     pub embedding: Box<[[[i16; HIDDEN]; 2]; CODES]>,
     /// Per threat mask ([`crate::eval::Position::threat_mask`]).
-    pub mask: &'static [[i16; HIDDEN]; MASKS],
+    pub mask: Box<[[i16; HIDDEN]; MASKS]>,
     /// Hidden biases.
-    pub bias: &'static [i16; HIDDEN],
+    pub bias: [i16; HIDDEN],
     /// Output weights, in evaluation units per unit of activation.
-    pub out: &'static [i32; HIDDEN],
+    pub out: [i32; HIDDEN],
 }
 
 const _: () = assert!(
-    standard::HIDDEN == HIDDEN && renju::HIDDEN == HIDDEN,
-    "every rule's network has the same width"
+    freestyle::HIDDEN <= HIDDEN && standard::HIDDEN <= HIDDEN && renju::HIDDEN <= HIDDEN,
+    "no rule's network is wider than the accumulator"
 );
 
-/// The [`Net`] of a weights module (`EMBEDDING`, `MASK`, `BIAS` and `OUT`, written by `tools/train_net.py`).
+/// The [`Net`] of a weights module (`HIDDEN`, `EMBEDDING`, `MASK`, `BIAS` and `OUT`, written by
+/// `tools/train_net.py`).
 macro_rules! net_of {
     ($weights:ident) => {
-        Net {
-            embedding: widen(&$weights::EMBEDDING),
-            mask: &$weights::MASK,
-            bias: &$weights::BIAS,
-            out: &$weights::OUT,
-        }
+        Net::padded::<{ $weights::HIDDEN }>(&$weights::EMBEDDING, &$weights::MASK, &$weights::BIAS, &$weights::OUT)
     };
 }
 
@@ -65,6 +62,32 @@ impl Net {
             Rule::Standard => STANDARD.get_or_init(|| net_of!(standard)),
             Rule::Renju => RENJU.get_or_init(|| net_of!(renju)),
         }
+    }
+
+    /// A network stored `W` units wide, as [`HIDDEN`] units: the embeddings widened to `i16`, the units past
+    /// `W` all zero.
+    fn padded<const W: usize>(
+        embedding: &[[[i8; W]; 2]; CODES],
+        mask: &[[i16; W]; MASKS],
+        bias: &[i16; W],
+        out: &[i32; W],
+    ) -> Net {
+        let mut net = Net {
+            embedding: Box::new([[[0; HIDDEN]; 2]; CODES]),
+            mask: Box::new([[0; HIDDEN]; MASKS]),
+            bias: [0; HIDDEN],
+            out: [0; HIDDEN],
+        };
+        for (to, from) in net.embedding.iter_mut().zip(embedding) {
+            pad(&mut to[0], &from[0]);
+            pad(&mut to[1], &from[1]);
+        }
+        for (to, from) in net.mask.iter_mut().zip(mask) {
+            pad(to, from);
+        }
+        pad(&mut net.bias, bias);
+        pad(&mut net.out, out);
+        net
     }
 
     /// Moves colour `ci`'s point from coarse code `was` to `now` in `acc`.
@@ -96,13 +119,9 @@ impl Net {
     }
 }
 
-/// The stored `i8` embeddings as `i16`.
-fn widen(e: &[[[i8; HIDDEN]; 2]; CODES]) -> Box<[[[i16; HIDDEN]; 2]; CODES]> {
-    let mut out = Box::new([[[0; HIDDEN]; 2]; CODES]);
-    for (to, from) in out.iter_mut().zip(e) {
-        for (t, f) in to.iter_mut().flatten().zip(from.iter().flatten()) {
-            *t = i16::from(*f);
-        }
+/// `from`'s `W` values at the start of each row of `to` (the rest stay zero).
+fn pad<T: Copy, U: From<T>, const W: usize>(to: &mut [U; HIDDEN], from: &[T; W]) {
+    for (t, &f) in to.iter_mut().zip(from) {
+        *t = U::from(f);
     }
-    out
 }
