@@ -135,12 +135,12 @@ class TrainNetTest(unittest.TestCase):
         self.assertEqual(lines[1], '//! Command: ' + shlex.join(['python3', 'tools/train_net.py'] + self.args))
         self.assertIn(f'pub const HIDDEN: usize = {HIDDEN};', lines)
         # The same declarations, in the same order, as the committed file that src/eval/net.rs reads.
-        decl = re.compile(r'^(use |pub const |#\[rustfmt::skip\])')
+        decl = re.compile(r'^(use |pub const |pub static |#\[rustfmt::skip\])')
         committed = (ROOT / 'src' / 'eval' / 'net_freestyle.rs').read_text().split('\n')
         self.assertEqual([t.split('=')[0] for t in lines if decl.match(t)],
                          [t.split('=')[0] for t in committed if decl.match(t)])
 
-        rows = block(src, 'pub const EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [')
+        rows = block(src, 'pub static EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [')
         self.assertEqual(len(rows), COARSE)
         me, opp = [], []
         for row in rows:

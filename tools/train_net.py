@@ -185,7 +185,7 @@ def main():
              'use crate::eval::codes::CODES;', 'use crate::eval::learned::MASKS;', '',
              '/// Width of the hidden layer.', f'pub const HIDDEN: usize = {args.hidden};', '',
              '/// Per coarse code: its embedding for the side to move, then for the opponent.', '#[rustfmt::skip]',
-             'pub const EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [']
+             'pub static EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [']
     lines += [f'    [{row(emb[c])}, {row(emb[COARSE + c])}],' for c in range(COARSE)]
     lines += ['];', '', '/// Per threat mask.', '#[rustfmt::skip]', 'pub const MASK: [[i16; HIDDEN]; MASKS] = [']
     lines += [f'    {row(r)},' for r in mk]

@@ -125,3 +125,55 @@ fn pad<T: Copy, U: From<T>, const W: usize>(to: &mut [U; HIDDEN], from: &[T; W])
         *t = U::from(f);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `net` holds the stored `W`-wide weights in its first units and zeros in the rest.
+    fn assert_padded<const W: usize>(
+        net: &Net,
+        embedding: &[[[i8; W]; 2]; CODES],
+        mask: &[[i16; W]; MASKS],
+        bias: &[i16; W],
+        out: &[i32; W],
+    ) {
+        let same = |wide: &[i32], stored: &[i32]| wide[..W] == *stored && wide[W..].iter().all(|&x| x == 0);
+        let ints = |row: &[i16]| row.iter().map(|&x| i32::from(x)).collect::<Vec<_>>();
+        for (wide, stored) in net.embedding.iter().zip(embedding) {
+            for role in 0..2 {
+                let stored: Vec<i32> = stored[role].iter().map(|&x| i32::from(x)).collect();
+                assert!(same(&ints(&wide[role]), &stored));
+            }
+        }
+        for (wide, stored) in net.mask.iter().zip(mask) {
+            assert!(same(&ints(wide), &ints(stored)));
+        }
+        assert!(same(&ints(&net.bias), &ints(bias)));
+        assert!(same(&net.out, out));
+    }
+
+    /// Every rule's network as built holds its stored weights, and a narrower one units that add nothing
+    /// (all their weights zero, so their activation's output weight is zero too).
+    #[test]
+    fn each_network_holds_its_weights_and_narrower_ones_are_padded_with_zero_units() {
+        let f = Net::get(Rule::Freestyle);
+        assert_padded(
+            f,
+            &freestyle::EMBEDDING,
+            &freestyle::MASK,
+            &freestyle::BIAS,
+            &freestyle::OUT,
+        );
+        let s = Net::get(Rule::Standard);
+        assert_padded(
+            s,
+            &standard::EMBEDDING,
+            &standard::MASK,
+            &standard::BIAS,
+            &standard::OUT,
+        );
+        let r = Net::get(Rule::Renju);
+        assert_padded(r, &renju::EMBEDDING, &renju::MASK, &renju::BIAS, &renju::OUT);
+    }
+}

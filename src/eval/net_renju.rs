@@ -11,7 +11,7 @@ pub const HIDDEN: usize = 16;
 
 /// Per coarse code: its embedding for the side to move, then for the opponent.
 #[rustfmt::skip]
-pub const EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [
+pub static EMBEDDING: [[[i8; HIDDEN]; 2]; CODES] = [
     [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]],
     [[4, -1, -2, -1, 0, 2, 0, -1, -4, -2, -1, 1, -2, -2, 1, -2], [-3, -2, 0, -1, -2, 1, 0, -1, 0, -1, -1, 1, -1, -1, 0, -2]],
     [[0, 0, -1, 2, 1, -3, -1, 1, 0, -1, -2, -3, 0, -2, -2, -2], [-6, -2, 2, -1, -6, 2, 0, -1, -1, 1, 3, 2, 2, 3, 3, 2]],
