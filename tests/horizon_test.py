@@ -41,9 +41,10 @@ LOG = """# game 1 opening h8 i9 j10 A=black
 
 class HorizonTest(unittest.TestCase):
     def test_the_first_announcement_of_each_game_with_its_position_and_line(self):
-        with tempfile.NamedTemporaryFile('w', suffix='.log', delete=False) as f:
-            f.write(LOG)
-        found = horizon.announcements(f.name)
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / 'match.log'
+            path.write_text(LOG)
+            found = horizon.announcements(str(path))
         # Protocol 7,6 is h9 (y counted from the top), 6,8 is g7; Rapfi's H5 is our h11 (its rows count from
         # the top, from 1). Game 1's later announcement and game 2's mate score that a deeper iteration withdrew
         # are ignored.

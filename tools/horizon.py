@@ -27,7 +27,9 @@ def announcements(path):
     """(game, mate length, position as our moves, B's line) for each game where B announced a win."""
     out = []
     game, opening, moves, pending, done = None, [], [], None, False
-    for line in open(path):
+    with open(path) as f:
+        lines = f.readlines()
+    for line in lines:
         if line.startswith('# game'):
             m = re.match(r'# game (\d+) opening (.*) A=', line)
             game, opening, moves, pending, done = int(m.group(1)), m.group(2).split(), [], None, False
