@@ -15,7 +15,20 @@ use std::sync::OnceLock;
 
 /// Width of the accumulator: the widest rule's hidden layer. A narrower network is padded with units whose
 /// weights are all zero (they add nothing), so that every rule shares one accumulator and one update.
-pub const HIDDEN: usize = 32;
+pub const HIDDEN: usize = widest([freestyle::HIDDEN, standard::HIDDEN, renju::HIDDEN]);
+
+/// The largest of `widths` (a `const fn`: `Iterator::max` is not).
+const fn widest(widths: [usize; 3]) -> usize {
+    let mut w = 0;
+    let mut i = 0;
+    while i < widths.len() {
+        if widths[i] > w {
+            w = widths[i];
+        }
+        i += 1;
+    }
+    w
+}
 
 /// One unit of a hidden activation: activations are clamped to `0..=Q`.
 pub const Q: i32 = 128;
@@ -36,11 +49,6 @@ pub struct Net {
     /// Output weights, in evaluation units per unit of activation.
     pub out: [i32; HIDDEN],
 }
-
-const _: () = assert!(
-    freestyle::HIDDEN <= HIDDEN && standard::HIDDEN <= HIDDEN && renju::HIDDEN <= HIDDEN,
-    "no rule's network is wider than the accumulator"
-);
 
 /// The [`Net`] of a weights module (`HIDDEN`, `EMBEDDING`, `MASK`, `BIAS` and `OUT`, written by
 /// `tools/train_net.py`).
@@ -139,11 +147,9 @@ mod tests {
         out: &[i32; W],
     ) {
         let same = |wide: &[i32], stored: &[i32]| wide[..W] == *stored && wide[W..].iter().all(|&x| x == 0);
-        let ints = |row: &[i16]| row.iter().map(|&x| i32::from(x)).collect::<Vec<_>>();
         for (wide, stored) in net.embedding.iter().zip(embedding) {
             for role in 0..2 {
-                let stored: Vec<i32> = stored[role].iter().map(|&x| i32::from(x)).collect();
-                assert!(same(&ints(&wide[role]), &stored));
+                assert!(same(&ints(&wide[role]), &ints(&stored[role])));
             }
         }
         for (wide, stored) in net.mask.iter().zip(mask) {
@@ -151,6 +157,11 @@ mod tests {
         }
         assert!(same(&ints(&net.bias), &ints(bias)));
         assert!(same(&net.out, out));
+    }
+
+    /// A row's values as `i32`s.
+    fn ints<T: Copy + Into<i32>>(row: &[T]) -> Vec<i32> {
+        row.iter().map(|&x| x.into()).collect()
     }
 
     /// Every rule's network as built holds its stored weights, and a narrower one units that add nothing
