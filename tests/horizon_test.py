@@ -50,12 +50,14 @@ class HorizonTest(unittest.TestCase):
         # are ignored.
         self.assertEqual(found, [(1, 25, ['h8', 'i9', 'j10', 'h9', 'g7'], ['h11', 'h9', 'f12'])])
 
-    def test_our_engine_is_asked_with_the_right_side_to_move(self):
+    def test_a_win_is_read_for_the_side_to_move_only(self):
         self.assertTrue(GOMOKU.exists(), 'build with cargo build --release first')
         # Black to move with an open three: our engine reports the win.
-        self.assertTrue(horizon.sees_win(str(GOMOKU), ['h8', 'a1', 'i8', 'a2', 'j8', 'a3'], 300, 0))
-        # The same stones with white to move (one more white stone far away): white must block, no win.
-        self.assertFalse(horizon.sees_win(str(GOMOKU), ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'o15'], 300, 0))
+        self.assertTrue(horizon.sees_win(str(GOMOKU), ['h8', 'a1', 'i8', 'a2', 'j8', 'a3'], 300))
+        # The same stones with white to move (one more black stone far away): white loses, no win for it.
+        self.assertFalse(horizon.sees_win(str(GOMOKU), ['h8', 'a1', 'i8', 'a2', 'j8', 'a3', 'o15'], 300))
+        # A quiet opening: no win either way.
+        self.assertFalse(horizon.sees_win(str(GOMOKU), ['h8', 'i9', 'h10'], 300))
 
 
 if __name__ == '__main__':

@@ -3,10 +3,11 @@
 
 Reads `match.py --log` files of matches against Rapfi (engine B, which prints `Eval +M<n>` when its search
 has found a forced win). For each game, takes the position where B first announced a win and B's principal
-variation then; asks our engine (through the Gomocup protocol, `--ms` per position) whether it sees the win
-too, and if not, plays the first 2, 4, ... plies of B's line and asks again. Prints, per position, B's
-mate length and the plies of its line ours needed, then a summary: how many wins ours saw from the start,
-and the median number of plies it needed.
+variation then; asks our engine (`gomoku analyze RECORD --lines 1`, the single-line search, `--ms` per
+position) whether it sees the win too (a proven or likely win: `win in N` or `winning`), and if not, plays
+the first 2, 4, ... plies of B's line and asks again. Prints, per position, B's mate length and the plies of
+its line ours needed, then a summary: how many wins ours saw from the start, the median number of plies it
+needed, and the plies of B's line left when it saw them.
 
     python3 tools/horizon.py --engine target/release/gomoku --ms 500 match-h1.log match-h2.log
 
@@ -51,47 +52,42 @@ def announcements(path):
     return out
 
 
-def sees_win(engine, moves, ms, width):
-    """Whether our engine's last iteration on the position after `moves` reports a win."""
-    n = len(moves)
-    cmds = ['START 15', f'INFO timeout_turn {ms}', 'INFO timeout_match 0']
-    if width:
-        cmds.append(f'INFO max_width {width}')
-    cmds.append('BOARD')
-    for i, m in enumerate(moves):
-        own = 1 if i % 2 == n % 2 else 2
-        cmds.append(f'{ord(m[0]) - 97},{15 - int(m[1:])},{own}')
-    cmds += ['DONE', 'END']
-    run = subprocess.run(engine.split(), input='\n'.join(cmds) + '\n', capture_output=True, text=True,
-                         timeout=ms / 1000 + 30)
-    last = [l for l in run.stdout.splitlines() if l.startswith('MESSAGE depth')]
-    return bool(last) and 'score win' in last[-1]
+def sees_win(engine, moves, ms):
+    """Whether our engine's one-line analysis of the position after `moves` scores a win for the side to move."""
+    run = subprocess.run(engine.split() + ['analyze', ' '.join(moves), '--lines', '1', '--time-ms', str(ms)],
+                         capture_output=True, text=True, check=True, timeout=ms / 1000 + 30)
+    best = re.search(r'^1\. \S+ (.+?) pv ', run.stdout, re.M)
+    return bool(best) and best.group(1).startswith('win')
+
+
+def median(xs):
+    return sorted(xs)[len(xs) // 2] if xs else '-'
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--engine', required=True, help='our engine command line')
+    ap.add_argument('--engine', default='target/release/gomoku', help='our engine command line')
     ap.add_argument('--ms', type=int, default=500, help='time per position (ms)')
-    ap.add_argument('--width', type=int, default=0, help='INFO max_width to send (0: the default)')
     ap.add_argument('logs', nargs='+')
     args = ap.parse_args()
-    needed, missed = [], 0
+    needed, left, missed = [], [], 0
     for path in args.logs:
         for game, mate, moves, line in announcements(path):
-            need = next((k for k in range(0, len(line), 2)
-                         if sees_win(args.engine, moves + line[:k], args.ms, args.width)), None)
+            need = next((k for k in range(0, len(line), 2) if sees_win(args.engine, moves + line[:k], args.ms)),
+                        None)
             print(f'{path} game {game}: B mate in {mate} plies; ours saw it after {need} plies of its line',
                   flush=True)
             if need is None:
                 missed += 1
             else:
                 needed.append(need)
+                left.append(mate - need)
     total = len(needed) + missed
     if total == 0:
         sys.exit('no win announcements found')
-    needed.sort()
     print(f'positions: {total}; seen from the start: {needed.count(0)}; seen along the line: {len(needed)}; '
-          f'never: {missed}; median plies needed: {needed[len(needed) // 2] if needed else "-"}')
+          f'never: {missed}; median plies needed: {median(needed)}; median plies of B\'s line left when seen: '
+          f'{median(left)}')
 
 
 if __name__ == '__main__':
