@@ -186,14 +186,17 @@ impl Point {
     /// The point `k` steps along `dir` (negative `k` goes backwards), if it is on the board.
     #[inline]
     pub const fn offset(self, dir: Direction, k: i32) -> Option<Point> {
-        let i = self.0 as i32 + dir.step() * k;
-        if i < 0 {
-            return None;
-        }
-        let i = i as usize;
-        // A step across the left or right edge lands on the padding column.
-        if i < SLOTS && i % STRIDE < SIZE {
-            Some(Point(i as u8))
+        // Column and row apart: in the padded layout, two or more steps across the left or right edge land
+        // back on the board, on the row beside.
+        let (dc, dr) = match dir {
+            Direction::Horizontal => (1, 0),
+            Direction::Vertical => (0, 1),
+            Direction::Diagonal => (1, 1),
+            Direction::AntiDiagonal => (-1, 1),
+        };
+        let (c, r) = (self.col() as i32 + dc * k, self.row() as i32 + dr * k);
+        if c >= 0 && c < SIZE as i32 && r >= 0 && r < SIZE as i32 {
+            Some(Point((r as usize * STRIDE + c as usize) as u8))
         } else {
             None
         }
@@ -306,6 +309,32 @@ mod tests {
         let o1: Point = "o1".parse().unwrap();
         assert_eq!(o1.offset(Direction::AntiDiagonal, 14), "a15".parse().ok());
         assert_eq!(o1.offset(Direction::Horizontal, 1), None);
+    }
+
+    #[test]
+    fn offset_never_wraps_across_an_edge() {
+        let pt = |s: &str| s.parse::<Point>().unwrap();
+        assert_eq!(pt("a1").offset(Direction::AntiDiagonal, 2), None);
+        assert_eq!(pt("o1").offset(Direction::Horizontal, 2), None);
+        assert_eq!(pt("o1").offset(Direction::Diagonal, 3), None);
+        assert_eq!(pt("a2").offset(Direction::Horizontal, -2), None);
+        assert_eq!(pt("n1").offset(Direction::Horizontal, 1), Some(pt("o1")));
+        assert_eq!(pt("b2").offset(Direction::AntiDiagonal, 1), Some(pt("a3")));
+        for p in Point::all() {
+            for d in Direction::ALL {
+                for k in -5i32..=5 {
+                    let (dc, dr) = match d {
+                        Direction::Horizontal => (1, 0),
+                        Direction::Vertical => (0, 1),
+                        Direction::Diagonal => (1, 1),
+                        Direction::AntiDiagonal => (-1, 1),
+                    };
+                    let (c, r) = (p.col() as i32 + dc * k, p.row() as i32 + dr * k);
+                    let on = (0..SIZE as i32).contains(&c) && (0..SIZE as i32).contains(&r);
+                    assert_eq!(p.offset(d, k).is_some(), on, "{p} {d:?} {k}");
+                }
+            }
+        }
     }
 
     #[test]
