@@ -192,6 +192,43 @@ fn empty_keys() -> [[u16; 4]; KEY_SLOTS] {
 /// Offsets along a line of the eight neighbours encoded in a line key, slot 0 first.
 pub const NEIGHBOUR_OFFSETS: [i32; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
 
+/// The points where `c` would complete five along a line once it has played the point whose extended key
+/// ([`Board::key_ext`] for `c`) is `key`: bit `s` for the neighbour in slot `s` of [`NEIGHBOUR_OFFSETS`].
+/// `exact`: only exactly five counts (an overline does not win for `c`).
+pub fn fives_after(key: u32, c: Color, exact: bool) -> u8 {
+    // Cells −5..=5 of the line, index k + 5: c's stones (the centre is the move) and empty points.
+    let mut own = [false; 11];
+    let mut empty = [false; 11];
+    own[0] = key & EXT_BACK != 0;
+    own[5] = true;
+    own[10] = key & EXT_FORWARD != 0;
+    for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+        let code = (key >> (2 * slot)) as u16 & 3;
+        own[(k + 5) as usize] = code == cell::stone(c);
+        empty[(k + 5) as usize] = code == cell::EMPTY;
+    }
+    let mut fives = 0;
+    for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+        let i = (k + 5) as usize;
+        if !empty[i] {
+            continue;
+        }
+        // The run through i once filled; it must hold the centre (the rest of the line did not change).
+        let (mut lo, mut hi) = (i, i);
+        while lo > 0 && own[lo - 1] {
+            lo -= 1;
+        }
+        while hi < 10 && own[hi + 1] {
+            hi += 1;
+        }
+        let len = hi - lo + 1;
+        if lo <= 5 && 5 <= hi && len >= 5 && (!exact || len == 5) {
+            fives |= 1 << slot;
+        }
+    }
+    fives
+}
+
 /// Bit of an extended key ([`Board::key_ext`]): an own stone five steps back.
 pub const EXT_BACK: u32 = 1 << 16;
 /// Bit of an extended key: an own stone five steps forward.

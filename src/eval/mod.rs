@@ -28,7 +28,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::coord::{Color, Direction, Point, CELLS};
 use crate::board::renju::{self, Forbidden};
 use crate::board::setup::SetupError;
-use crate::board::{Board, Outcome, PlayError, Rule};
+use crate::board::{fives_after, Board, Outcome, PlayError, Rule, NEIGHBOUR_OFFSETS};
 use crate::eval::codes::FINE_PACKED;
 use crate::eval::fine::Fine;
 use crate::eval::learned::{Tables, PAIR_SLOTS};
@@ -307,6 +307,36 @@ impl Position {
     #[inline]
     pub fn legal_open_fours(&self, c: Color) -> Bitboard {
         self.with_allowed(c, self.open_fours[c.index()], Threats::OPEN_FOUR)
+    }
+
+    /// The points where a stone of `c`'s opponent may stop every open four (or double four) `c` can make:
+    /// for each such point, the point itself and, when playing it would leave `c` exactly two points that
+    /// complete five, those two. A stone anywhere else leaves some of them as it was: `c` plays it and wins.
+    /// All points when `c` is black under renju (there a white stone anywhere can change which of black's
+    /// points are forbidden).
+    pub fn open_four_stoppers(&self, c: Color) -> Bitboard {
+        if c == Color::Black && self.board.rule() == Rule::Renju {
+            return Bitboard::FULL;
+        }
+        let exact = self.exact[c.index()];
+        let mut stoppers = Bitboard::FULL;
+        for q in self.legal_open_fours(c).iter() {
+            let mut fives = Bitboard::EMPTY;
+            for d in Direction::ALL {
+                let bits = fives_after(self.board.key_ext(q, d, c), c, exact);
+                for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+                    if bits >> slot & 1 != 0 {
+                        fives.set(q.step(d, k));
+                    }
+                }
+            }
+            stoppers &= match fives.count() {
+                2 => fives | Bitboard::from_point(q),
+                0 | 1 => Bitboard::lines_near(q), // not read as an open four here: every point that may matter
+                _ => Bitboard::from_point(q),
+            };
+        }
+        stoppers
     }
 
     /// Empty points where `c` may make an open three: [`Position::threes`] plus black's flagged points the

@@ -225,3 +225,65 @@ fn the_networks_load_and_correct_the_evaluation() {
     }
     assert!(seen_correction, "the network changes some evaluation");
 }
+
+/// A point that cannot stop the opponent's open fours ([`Position::open_four_stoppers`]) really cannot: after
+/// it, the opponent still has a point that makes an open four or a double four, and the mover no five to
+/// answer with. Random dense games near the centre under every rule; most of the opponent's four points are
+/// left out.
+#[test]
+fn a_point_that_is_no_stopper_leaves_an_open_four() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let (mut positions, mut left_out, mut four_points) = (0, 0, 0);
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        for _ in 0..3000 {
+            let mut p = Position::new(rule);
+            let stones = 8 + next(40);
+            while (p.board().stone_count() as u64) < stones {
+                let q = Point::new(3 + next(9) as usize, 3 + next(9) as usize).unwrap();
+                if p.board().at(q).is_some() || p.is_forbidden_move(q) {
+                    continue;
+                }
+                p.make(q);
+                if p.last_move_won() {
+                    p.undo();
+                    break;
+                }
+            }
+            let me = p.to_move();
+            let opp = me.opponent();
+            if p.legal_open_fours(opp).is_empty() || !p.fives(me).is_empty() || !p.fives(opp).is_empty() {
+                continue;
+            }
+            positions += 1;
+            let stoppers = p.open_four_stoppers(opp);
+            four_points += p.fours(opp).count();
+            for q in Point::all() {
+                if stoppers.contains(q) || p.board().at(q).is_some() || p.is_forbidden_move(q) {
+                    continue;
+                }
+                if p.fours(opp).contains(q) {
+                    left_out += 1;
+                }
+                p.make(q);
+                let answered = !p.fives(me).is_empty();
+                assert!(
+                    answered || !p.legal_open_fours(opp).is_empty(),
+                    "{rule:?} {} then {q} stops every open four",
+                    p.board().record()
+                );
+                p.undo();
+            }
+        }
+    }
+    assert!(positions > 500, "{positions} positions with an open four to stop");
+    assert!(
+        2 * left_out > four_points,
+        "{left_out} of {four_points} four points left out"
+    );
+}

@@ -12,7 +12,8 @@ use crate::search::MoveList;
 ///
 /// - a five available: only that;
 /// - the opponent threatens five: only the block;
-/// - the opponent can make an open four: the points where it makes a four, plus our own fours;
+/// - the opponent can make an open four: the points where it makes a four that may stop every such open four
+///   ([`Position::open_four_stoppers`]), plus our own fours;
 /// - otherwise every empty point within two steps of a stone, scored by the learned policy, moves that make
 ///   or stop a three first ([`is_loud`]).
 ///
@@ -52,7 +53,10 @@ fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -
     }
     let (area, forced) = if !unforced && !pos.legal_open_fours(opp).is_empty() {
         // Black's fours on points the line tables flag are not in `fours`; the caller drops the forbidden ones.
-        (pos.fours(opp) | pos.fours(me) | pos.maybe_forbidden(), true)
+        // Blocks that cannot stop every open four are left out, unless none can (the node is lost anyway).
+        let blocks = pos.fours(opp) & pos.open_four_stoppers(opp);
+        let blocks = if blocks.is_empty() { pos.fours(opp) } else { blocks };
+        (blocks | pos.fours(me) | pos.maybe_forbidden(), true)
     } else if pos.board().stone_count() == 0 {
         (Bitboard::from_point(Point::CENTER), false)
     } else {
