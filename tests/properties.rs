@@ -80,6 +80,48 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// `fives_after` agrees with counting stones: on dense random boards (near an edge or the centre, so that
+    /// lines run into walls and overlines happen), for every empty point, direction and colour, the
+    /// neighbours where that colour would complete five through the point once it has played there (exactly
+    /// five under the standard rule).
+    #[test]
+    fn fives_after_a_move_match_counted_runs(
+        cells in prop::collection::vec((0usize..9, 0usize..9), 10..70),
+        corner in prop_oneof![Just((0, 0)), Just((3, 3)), Just((6, 0))],
+        exact in any::<bool>(),
+    ) {
+        use gomoku::board::coord::Direction;
+        use gomoku::board::{fives_after, Board, NEIGHBOUR_OFFSETS};
+        let mut b = Board::new(if exact { Rule::Standard } else { Rule::Freestyle });
+        for (c, r) in cells {
+            let p = Point::new(corner.0 + c, corner.1 + r).unwrap();
+            if b.at(p).is_none() {
+                b.make(p);
+            }
+        }
+        for q in Point::all().filter(|&q| b.at(q).is_none()) {
+            for d in Direction::ALL {
+                for c in Color::BOTH {
+                    let bits = fives_after(b.key_ext(q, d, c), c, exact);
+                    for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
+                        let expected = q.offset(d, k).is_some_and(|e| {
+                            let stone = |x: Point| x == q || x == e || b.at(x) == Some(c);
+                            let run = |step: i32| (1..).take_while(|&n| e.offset(d, step * n).is_some_and(stone)).count() as i32;
+                            let len = 1 + run(1) + run(-1);
+                            // q lies |k| steps back from e, towards −k.
+                            b.at(e).is_none() && run(-k.signum()) >= k.abs() && len >= 5 && (!exact || len == 5)
+                        });
+                        prop_assert_eq!(bits >> slot & 1 != 0, expected, "{} {} {:?} {:?} {}", b.record(), q, d, c, k);
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
     /// The move is legal, an immediate five is taken, a lone four of the opponent is blocked, the position is

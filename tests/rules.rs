@@ -183,57 +183,34 @@ fn make_and_undo_restore_board_hash_and_patterns_exactly() {
     assert_eq!(a.hash(), b.hash());
 }
 
-/// `fives_after` agrees with counting stones: on random boards, for every empty point, direction and colour,
-/// the neighbours where that colour would complete five through the point once it has played there
-/// (exactly five where overlines do not win).
+/// `fives_after` on a known line: black's open three h8 i8 j8 (g8 and k8 empty): after k8, black completes
+/// five at g8 or l8; after g8, at f8 or k8. White on f8 leaves g8's move a single five point, and under the
+/// standard rule a black stone on m8 turns l8 into an overline.
 #[test]
-fn fives_after_a_move_match_counted_runs() {
+fn fives_after_a_move_on_an_open_three() {
     use gomoku::board::coord::Direction;
     use gomoku::board::{fives_after, NEIGHBOUR_OFFSETS};
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
+    let five_points = |b: &Board, at: &str, exact: bool| {
+        let q = pt(at);
+        let bits = fives_after(b.key_ext(q, Direction::Horizontal, Color::Black), Color::Black, exact);
+        let mut points: Vec<String> = (0..8)
+            .filter(|s| bits >> s & 1 != 0)
+            .map(|s| {
+                q.offset(Direction::Horizontal, NEIGHBOUR_OFFSETS[s])
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        points.sort();
+        points
     };
-    let mut found = 0;
-    for (round, exact) in (0..60).map(|r| (r, r % 2 == 1)) {
-        let mut b = Board::new(if exact { Rule::Standard } else { Rule::Freestyle });
-        // Dense near one edge or the centre, so that lines run into walls and overlines happen.
-        let (c0, r0) = if round % 3 == 0 { (0, 3) } else { (3, 3) };
-        while b.stone_count() < 10 + (round as usize % 50) {
-            let p = Point::new(c0 + next(9) as usize, r0 + next(9) as usize).unwrap();
-            if b.at(p).is_none() {
-                b.make(p);
-            }
-        }
-        let own = |q: Point, c: Color| b.at(q) == Some(c);
-        for q in Point::all().filter(|&q| b.at(q).is_none()) {
-            for d in Direction::ALL {
-                for c in Color::BOTH {
-                    let bits = fives_after(b.key_ext(q, d, c), c, exact);
-                    for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-                        let expected = q.offset(d, k).is_some_and(|e| {
-                            let stone = |x: Point| x == q || x == e || own(x, c);
-                            let run = |step: i32| {
-                                let mut n = 0;
-                                while e.offset(d, step * (n + 1)).is_some_and(stone) {
-                                    n += 1;
-                                }
-                                n
-                            };
-                            let len = 1 + run(1) + run(-1);
-                            // q lies |k| steps back from e, towards −k.
-                            let through_q = run(-k.signum()) >= k.abs();
-                            b.at(e).is_none() && through_q && len >= 5 && (!exact || len == 5)
-                        });
-                        assert_eq!(bits >> slot & 1 != 0, expected, "{} {q} {d:?} {c:?} {k}", b.record());
-                        found += usize::from(expected);
-                    }
-                }
-            }
-        }
-    }
-    assert!(found > 100, "only {found} five points");
+    let board = |moves: &str| parse_position(moves, Rule::Standard).unwrap().board().clone();
+    let open = board("h8 a1 i8 a3 j8");
+    assert_eq!(five_points(&open, "k8", false), ["g8", "l8"]);
+    assert_eq!(five_points(&open, "g8", false), ["f8", "k8"]);
+    assert!(five_points(&open, "h10", false).is_empty());
+    assert_eq!(five_points(&board("h8 f8 i8 a3 j8"), "g8", false), ["k8"]);
+    let with_m8 = board("h8 a1 i8 a3 j8 a5 m8");
+    assert_eq!(five_points(&with_m8, "k8", false), ["g8", "l8"]);
+    assert_eq!(five_points(&with_m8, "k8", true), ["g8"]);
 }

@@ -19,35 +19,15 @@ const fn board_mask() -> [u64; 4] {
     w
 }
 
-/// [`Bitboard::lines_near`] of every `u8` index (empty off the board), so that indexing needs no bounds check.
-static LINES_NEAR: [Bitboard; 256] = {
-    let mut table = [Bitboard::EMPTY; 256];
-    let mut i = 0;
-    while i < SLOTS {
-        if let Some(p) = Point::from_index(i) {
-            let mut d = 0;
-            while d < 4 {
-                let mut k = -5;
-                while k <= 5 {
-                    if let Some(q) = p.offset(Direction::ALL[d], k) {
-                        table[i].0[q.index() / 64] |= 1 << (q.index() % 64);
-                    }
-                    k += 1;
-                }
-                d += 1;
-            }
-        }
-        i += 1;
-    }
-    table
-};
-
 impl Bitboard {
     /// The points on the four lines through `p` within five steps of it, `p` included: the only points whose
     /// stones can change `p`'s line keys ([`crate::board::Board::key_ext`] reads five steps each way).
-    #[inline]
     pub fn lines_near(p: Point) -> Bitboard {
-        LINES_NEAR[p.index()]
+        let mut near = Bitboard::EMPTY;
+        for d in Direction::ALL {
+            (-5..=5).filter_map(|k| p.offset(d, k)).for_each(|q| near.set(q));
+        }
+        near
     }
 
     /// The empty set.

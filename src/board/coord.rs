@@ -91,6 +91,16 @@ impl Direction {
         }
     }
 
+    /// One step as (columns to the right, rows up).
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Direction::Horizontal => (1, 0),
+            Direction::Vertical => (0, 1),
+            Direction::Diagonal => (1, 1),
+            Direction::AntiDiagonal => (-1, 1),
+        }
+    }
+
     /// Human-readable name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -188,12 +198,7 @@ impl Point {
     pub const fn offset(self, dir: Direction, k: i32) -> Option<Point> {
         // Column and row apart: in the padded layout, two or more steps across the left or right edge land
         // back on the board, on the row beside.
-        let (dc, dr) = match dir {
-            Direction::Horizontal => (1, 0),
-            Direction::Vertical => (0, 1),
-            Direction::Diagonal => (1, 1),
-            Direction::AntiDiagonal => (-1, 1),
-        };
+        let (dc, dr) = dir.delta();
         let (c, r) = (self.col() as i32 + dc * k, self.row() as i32 + dr * k);
         if c >= 0 && c < SIZE as i32 && r >= 0 && r < SIZE as i32 {
             Some(Point((r as usize * STRIDE + c as usize) as u8))
@@ -320,15 +325,14 @@ mod tests {
         assert_eq!(pt("a2").offset(Direction::Horizontal, -2), None);
         assert_eq!(pt("n1").offset(Direction::Horizontal, 1), Some(pt("o1")));
         assert_eq!(pt("b2").offset(Direction::AntiDiagonal, 1), Some(pt("a3")));
+        for d in Direction::ALL {
+            let (dc, dr) = d.delta();
+            assert_eq!(d.step(), dr * STRIDE as i32 + dc, "{d:?}");
+        }
         for p in Point::all() {
             for d in Direction::ALL {
                 for k in -5i32..=5 {
-                    let (dc, dr) = match d {
-                        Direction::Horizontal => (1, 0),
-                        Direction::Vertical => (0, 1),
-                        Direction::Diagonal => (1, 1),
-                        Direction::AntiDiagonal => (-1, 1),
-                    };
+                    let (dc, dr) = d.delta();
                     let (c, r) = (p.col() as i32 + dc * k, p.row() as i32 + dr * k);
                     let on = (0..SIZE as i32).contains(&c) && (0..SIZE as i32).contains(&r);
                     assert_eq!(p.offset(d, k).is_some(), on, "{p} {d:?} {k}");

@@ -65,15 +65,19 @@ fn net_sum_from_scratch(p: &Position) -> Accumulator {
     sum
 }
 
-#[test]
-fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_moves() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: usize| {
+/// A small deterministic generator (xorshift64): each call gives a number below its argument.
+fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         (seed % n as u64) as usize
-    };
+    }
+}
+
+#[test]
+fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_moves() {
+    let mut next = below(0x2545_f491_4f6c_dd1d);
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let mut pos = Position::new(rule);
         for _ in 0..300 {
@@ -232,20 +236,14 @@ fn the_networks_load_and_correct_the_evaluation() {
 /// left out.
 #[test]
 fn a_point_that_is_no_stopper_leaves_an_open_four() {
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = below(0x9E37_79B9_7F4A_7C15);
     let (mut positions, mut left_out, mut four_points) = (0, 0, 0);
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         for _ in 0..3000 {
             let mut p = Position::new(rule);
             let stones = 8 + next(40);
-            while (p.board().stone_count() as u64) < stones {
-                let q = Point::new(3 + next(9) as usize, 3 + next(9) as usize).unwrap();
+            while p.board().stone_count() < stones {
+                let q = Point::new(3 + next(9), 3 + next(9)).unwrap();
                 if p.board().at(q).is_some() || p.is_forbidden_move(q) {
                     continue;
                 }
