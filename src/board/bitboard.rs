@@ -1,6 +1,6 @@
 //! A set of points as a 256-bit bitboard in the padded layout of [`crate::board::coord`].
 
-use crate::board::coord::{Direction, Point, SIZE, SLOTS, STRIDE};
+use crate::board::coord::{Point, SIZE, SLOTS, STRIDE};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of board points: bit `row * 16 + col`; the padding column and the last row's slots are always clear.
@@ -20,16 +20,6 @@ const fn board_mask() -> [u64; 4] {
 }
 
 impl Bitboard {
-    /// The points on the four lines through `p` within five steps of it, `p` included: the only points whose
-    /// stones can change `p`'s line keys ([`crate::board::Board::key_ext`] reads five steps each way).
-    pub fn lines_near(p: Point) -> Bitboard {
-        let mut near = Bitboard::EMPTY;
-        for d in Direction::ALL {
-            (-5..=5).filter_map(|k| p.offset(d, k)).for_each(|q| near.set(q));
-        }
-        near
-    }
-
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard([0; 4]);
     /// Every point of the board.
@@ -239,26 +229,5 @@ mod tests {
         let top = Bitboard::from_point(pt("o15")).dilate();
         assert_eq!(top.count(), 4);
         assert_eq!(Bitboard::from_point(pt("h8")).dilate().dilate().count(), 25);
-    }
-
-    #[test]
-    fn lines_near_reach_five_steps_along_each_line_and_stop_at_the_edges() {
-        let centre = Bitboard::lines_near(pt("h8"));
-        assert_eq!(centre.count(), 1 + 4 * 10);
-        for s in ["h8", "c8", "m8", "h3", "h13", "c3", "m13", "m3", "c13"] {
-            assert!(centre.contains(pt(s)), "{s}");
-        }
-        for s in ["b8", "n8", "i10", "c2", "g6"] {
-            assert!(!centre.contains(pt(s)), "{s}");
-        }
-        // From a corner: five steps right, up and diagonally, nothing wrapped across an edge.
-        let corner = Bitboard::lines_near(pt("a1"));
-        assert_eq!(corner.count(), 1 + 3 * 5);
-        assert!(corner.contains(pt("f6")) && !corner.contains(pt("g7")) && !corner.contains(pt("o2")));
-        for p in Point::all() {
-            assert!(Bitboard::lines_near(p)
-                .iter()
-                .all(|q| Bitboard::lines_near(q).contains(p)));
-        }
     }
 }

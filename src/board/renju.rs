@@ -13,7 +13,7 @@
 //! where two threes meet.
 
 use crate::board::coord::{Color, Direction, Point};
-use crate::board::{cell, Board, EXT_BACK, EXT_FORWARD, EXT_KEYS, NEIGHBOUR_OFFSETS};
+use crate::board::{cell, fives_after, Board, EXT_BACK, EXT_FORWARD, EXT_KEYS, NEIGHBOUR_OFFSETS};
 use std::sync::OnceLock;
 
 /// Why a point is forbidden to black.
@@ -148,22 +148,15 @@ fn run(w: &[u8; 11], i: usize) -> (usize, usize) {
     (a, b)
 }
 
-/// The empty points (window indices 1..=9) where one more stone makes exactly five holding the centre.
-fn five_points(w: &[u8; 11]) -> impl Iterator<Item = usize> + '_ {
-    (1..=9).filter(move |&i| {
-        if w[i] != EMPTY {
-            return false;
-        }
-        let mut next = *w;
-        next[i] = BLACK;
-        let (a, b) = run(&next, i);
-        b - a + 1 == 5 && a <= 5 && 5 <= b
-    })
-}
-
-/// Number of fours in the window, the two ends of one straight four counting once.
-fn fours(w: &[u8; 11]) -> u16 {
-    let points: Vec<usize> = five_points(w).collect();
+/// Number of fours through the stone, the two ends of one straight four counting once.
+fn fours(key: u32) -> u16 {
+    let fives = fives_after(key, Color::Black, true);
+    let points: Vec<i32> = NEIGHBOUR_OFFSETS
+        .iter()
+        .enumerate()
+        .filter(|&(slot, _)| fives >> slot & 1 != 0)
+        .map(|(_, &k)| k)
+        .collect();
     match points.as_slice() {
         [] => 0,
         [a, b] if b - a == 5 => 1,
@@ -179,7 +172,7 @@ fn classify(key: u32) -> LineInfo {
         len if len >= 6 => return LineInfo(LineInfo::OVERLINE),
         _ => {}
     }
-    let n = fours(&w);
+    let n = fours(key);
     let mut threes = 0u16;
     if n == 0 {
         for (slot, i) in [1, 2, 3, 4, 6, 7, 8, 9].into_iter().enumerate() {

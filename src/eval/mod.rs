@@ -332,11 +332,22 @@ impl Position {
             }
             stoppers &= match fives.count() {
                 2 => fives | Bitboard::from_point(q),
-                0 | 1 => Bitboard::lines_near(q), // not read as an open four here: every point that may matter
+                0 | 1 => Bitboard::FULL, // not read as an open four here: no point is ruled out
                 _ => Bitboard::from_point(q),
             };
         }
         stoppers
+    }
+
+    /// The points of `blocks` that may stop every open four `c` can make ([`Position::open_four_stoppers`]);
+    /// all of `blocks` if none may (every block loses, and a lost node still needs its moves).
+    pub fn blocks_that_may_stop(&self, c: Color, blocks: Bitboard) -> Bitboard {
+        let stopping = blocks & self.open_four_stoppers(c);
+        if stopping.is_empty() {
+            blocks
+        } else {
+            stopping
+        }
     }
 
     /// Empty points where `c` may make an open three: [`Position::threes`] plus black's flagged points the

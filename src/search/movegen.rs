@@ -53,9 +53,7 @@ fn candidate_moves(pos: &Position, list: &mut MoveList<Point>, unforced: bool) -
     }
     let (area, forced) = if !unforced && !pos.legal_open_fours(opp).is_empty() {
         // Black's fours on points the line tables flag are not in `fours`; the caller drops the forbidden ones.
-        // Blocks that cannot stop every open four are left out, unless none can (the node is lost anyway).
-        let blocks = pos.fours(opp) & pos.open_four_stoppers(opp);
-        let blocks = if blocks.is_empty() { pos.fours(opp) } else { blocks };
+        let blocks = pos.blocks_that_may_stop(opp, pos.fours(opp));
         (blocks | pos.fours(me) | pos.maybe_forbidden(), true)
     } else if pos.board().stone_count() == 0 {
         (Bitboard::from_point(Point::CENTER), false)

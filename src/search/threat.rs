@@ -375,14 +375,7 @@ impl ThreatSolver {
             // No four and no open three: at most a VCF threat.
             return plies > 0 && pos.board().rule() == Rule::Freestyle && self.vcf_threat_defend(pos, plies, line);
         } else {
-            // Blocks that cannot stop every open four are left out, unless none can (then every block loses).
-            let blocks = pos.legal_fours(att) & pos.open_four_stoppers(att);
-            let blocks = if blocks.is_empty() {
-                pos.legal_fours(att)
-            } else {
-                blocks
-            };
-            (blocks, pos.legal_fours(me))
+            (pos.blocks_that_may_stop(att, pos.legal_fours(att)), pos.legal_fours(me))
         };
         let mut defences = blocks | own;
         if pos.has_forbidden() {
