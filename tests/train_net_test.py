@@ -181,6 +181,20 @@ class TrainNetTest(unittest.TestCase):
         printed = float(re.search(r'(\d\.\d+) quantised\.', self.stdout)[1])
         self.assertAlmostEqual(loss, printed, delta=0.00006)
 
+    def test_measure_reads_networks_back(self):
+        # The file just written, measured on the same samples: the quantised held-out loss printed when it was
+        # written (the same computation, so the same four decimals), and nothing trained or written.
+        printed = re.search(r'(\d\.\d+) quantised\.', self.stdout)[1]
+        r = run_ok([sys.executable, SCRIPT, self.samples, '--measure', self.out])
+        self.assertRegex(r.stdout, rf'\n{re.escape(str(self.out))}: train \d\.\d+, held-out {printed}\n$')
+        self.assertNotIn('epoch', r.stdout)
+        # The committed network (another width) reads as well, and its loss is a loss.
+        committed = ROOT / 'src' / 'eval' / 'net_freestyle.rs'
+        r = run_ok([sys.executable, SCRIPT, self.samples, '--measure', committed])
+        m = re.search(rf'^{re.escape(str(committed))}: train (\d\.\d+), held-out (\d\.\d+)$', r.stdout, re.M)
+        self.assertIsNotNone(m, r.stdout)
+        self.assertTrue(0 < float(m[1]) < 1 and 0 < float(m[2]) < 1, r.stdout)
+
     def test_bad_input_is_refused_in_one_line(self):
         d = Path(self.tmp.name)
         good = self.samples.read_text().split('\n')[:5]
@@ -205,6 +219,26 @@ class TrainNetTest(unittest.TestCase):
                 self.assertTrue(r.stderr.startswith('train_net.py: error: '), r.stderr)
                 self.assertIn(message, r.stderr)
                 self.assertFalse(out.exists())
+        d_rs = self.out.read_text()
+        nets = {  # network files for --measure, what the error says
+            'not a network': (ROOT / 'README.md', 'has no HIDDEN'),
+            'missing network': (d / 'no-such-net.rs', 'cannot read the network'),
+            'cut short': (d_rs.replace('pub const OUT', '//'), 'has no OUT'),
+            'wrong width': (d_rs.replace(f'HIDDEN: usize = {HIDDEN};', f'HIDDEN: usize = {HIDDEN + 1};'),
+                            f'do not match HIDDEN = {HIDDEN + 1}'),
+        }
+        for name, (net, message) in nets.items():
+            with self.subTest(name):
+                if isinstance(net, str):
+                    path = d / f'bad-{name}.rs'
+                    path.write_text(net)
+                    net = path
+                r = run([sys.executable, SCRIPT, self.samples, '--measure', net])
+                self.assertEqual(r.returncode, 1, r.stderr)
+                self.assertNotIn('Traceback', r.stderr)
+                self.assertEqual(len(r.stderr.strip().split('\n')), 1, r.stderr)
+                self.assertIn(message, r.stderr)
+                self.assertEqual(r.stdout, '', 'refused before the samples are read')
         with self.subTest('no epochs'):
             r = run([sys.executable, SCRIPT, self.samples, '--out', d / 'bad-epochs.rs', '--epochs', 0])
             self.assertEqual(r.returncode, 2, r.stderr)  # argparse's usage error

@@ -12,6 +12,9 @@ side to move or the opponent, the threat mask adds one more, and the output is
 sum(v * clamp(acc + mask + bias, 0, 1)) in log-odds, added to the linear evaluation / 300.
 Minibatch Adam (4 096 positions, seeded), cross-entropy against the labels; the epoch with the best held-out
 loss is kept, then quantised (activation unit 128, embeddings i8) and written as Rust source.
+`--measure NET` instead prints the losses of an existing network file (the committed one, or one this script
+wrote) on the samples' training and held-out parts, as the engine computes them: whether new games have
+anything left to teach it, before any training.
 
 Needs numpy and scipy (tested with numpy 2.4.6, scipy 1.17.1, pinned in tools/requirements.txt: `make setup-python`
 installs them in .venv/). Bad input (samples, binary, tables) gives a one-line error and exit status 1.
@@ -90,6 +93,43 @@ def bce(z, y):
     return -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
 
 
+def read_net(path):
+    """A network file as this script writes it: the embeddings (side to move's codes, then the opponent's),
+    the mask rows, the biases and the output weights, as integer arrays."""
+    try:
+        with open(path) as f:
+            src = f.read()
+    except OSError as e:
+        raise InputError(f'cannot read the network {path}: {e.strerror or e}') from None
+    except UnicodeDecodeError:
+        raise InputError(f'{path} is not a network written by this script') from None
+
+    def find(pattern, what):
+        m = re.search(pattern, src, re.S)
+        if not m:
+            raise InputError(f'{path} has no {what}')
+        return [int(t) for t in re.findall(r'-?\d+', m.group(1))]
+
+    hidden = find(r'pub const HIDDEN: usize = (\d+);', 'HIDDEN')[0]
+    emb = find(r'pub static EMBEDDING: \[\[\[i8; HIDDEN\]; 2\]; CODES\] = \[(.*?)\n\];', 'EMBEDDING')
+    mask = find(r'pub const MASK: \[\[i16; HIDDEN\]; MASKS\] = \[(.*?)\n\];', 'MASK')
+    bias = find(r'pub const BIAS: \[i16; HIDDEN\] = \[(.*?)\];', 'BIAS')
+    out = find(r'pub const OUT: \[i32; HIDDEN\] = \[(.*?)\];', 'OUT')
+    if (hidden < 1 or len(emb) != COARSE * 2 * hidden or len(mask) != MASKS * hidden
+            or len(bias) != hidden or len(out) != hidden):
+        raise InputError(f'{path}: the tables do not match HIDDEN = {hidden}')
+    emb = np.array(emb).reshape(COARSE, 2, hidden)
+    return (np.concatenate([emb[:, 0], emb[:, 1]]), np.array(mask).reshape(MASKS, hidden), np.array(bias),
+            np.array(out))
+
+
+def quantised_loss(part, emb, mk, bias, out):
+    """The loss of a quantised network (as src/eval/net.rs computes it) on one part of the samples."""
+    codes, mask, linear, y = part
+    a = codes @ emb + mk[mask] + bias
+    return bce(linear + np.floor(np.clip(a, 0, Q) @ out / Q) / SCALE, y)
+
+
 class Model:
     def __init__(self, hidden, rng):
         self.p = {'E': rng.normal(0, 0.01, (2 * COARSE, hidden)), 'M': np.zeros((MASKS, hidden)),
@@ -121,6 +161,8 @@ def main():
     ap.add_argument('--l2', type=float, default=1e-5)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--source', default='', help='how the samples were made, for the header')
+    ap.add_argument('--measure', metavar='NET', help='only print the losses of the network file NET (e.g. the '
+                    'committed one) on these samples; no training, nothing written')
     args = ap.parse_args()
     if args.epochs < 1 or args.hidden < 1:
         ap.error('--epochs and --hidden must be at least 1')
@@ -131,6 +173,7 @@ def main():
         raise InputError(f'cannot read the coarse-code map from `{args.gomoku} codes` (cargo build --release?): {e}')
     if len(coarse) != FINE or coarse.min() < 0 or coarse.max() >= COARSE:
         raise InputError(f'`{args.gomoku} codes` gave {len(coarse)} codes, not {FINE} in 0..{COARSE - 1}')
+    net = read_net(args.measure) if args.measure else None
     x, y, games = read_samples(args.samples)
     fold = sp.csr_matrix((np.ones(2 * FINE), (np.arange(2 * FINE), np.concatenate([coarse, COARSE + coarse]))),
                          shape=(2 * FINE, 2 * COARSE))
@@ -145,6 +188,10 @@ def main():
     print(f'{int((~held).sum())} training and {int(held.sum())} held-out positions; linear tables alone: '
           f"train {bce(parts['fit'][2], parts['fit'][3]):.4f}, held-out {bce(parts['held'][2], parts['held'][3]):.4f}",
           flush=True)
+    if net is not None:
+        print(f"{args.measure}: train {quantised_loss(parts['fit'], *net):.4f}, "
+              f"held-out {quantised_loss(parts['held'], *net):.4f}")
+        return
 
     rng = np.random.default_rng(args.seed)
     model = Model(args.hidden, rng)
@@ -173,9 +220,8 @@ def main():
     emb = np.clip(np.round(p['E'] * Q), -127, 127).astype(int)
     emb[0] = emb[COARSE] = 0  # code 0 (no pattern, or an occupied or forbidden point) is never a feature
     mk, bias, out = np.round(p['M'] * Q).astype(int), np.round(p['b'] * Q).astype(int), np.round(p['v'] * SCALE).astype(int)
-    hc, hm, hl, hy = parts['held']
-    a = hc @ emb + mk[hm] + bias
-    quantised = bce(hl + np.floor(np.clip(a, 0, Q) @ out / Q) / SCALE, hy)
+    quantised = quantised_loss(parts['held'], emb, mk, bias, out)
+    hl, hy = parts['held'][2:]
     command = shlex.join(['python3', 'tools/train_net.py'] + sys.argv[1:])
     note = (f'{int((~held).sum())} training + {int(held.sum())} held-out positions; held-out loss {bce(hl, hy):.4f} '
             f'with the linear tables alone, {held_loss:.4f} with the network (epoch {epoch}), {quantised:.4f} quantised.')
