@@ -13,12 +13,12 @@ sum(v * clamp(acc + mask + bias, 0, 1)) in log-odds, added to the linear evaluat
 Minibatch Adam (4 096 positions, seeded), cross-entropy against the labels; the epoch with the best held-out
 loss is kept, then quantised (activation unit 128, embeddings i8) and written as Rust source.
 `--measure NET` instead prints the losses of an existing network file (the committed one, or one this script
-wrote) on the samples' training and held-out parts, as the engine computes them: whether new games have
-anything left to teach it, before any training.
+wrote) on the samples' training and held-out parts, as the engine computes them (on top of `--linear`: give
+another rule's network its rule's tables): whether new games have anything left to teach it, before any training.
 
 Needs numpy and scipy (tested with numpy 2.4.6, scipy 1.17.1, pinned in tools/requirements.txt: `make setup-python`
-installs them in .venv/). Bad input (samples, binary, tables) gives a one-line error and exit status 1.
-`make test-trainer` runs its test, tests/train_net_test.py.
+installs them in .venv/). Bad input (samples, binary, tables, a network to measure) gives a one-line error and
+exit status 1. `make test-trainer` runs its test, tests/train_net_test.py.
 """
 import argparse, re, shlex, subprocess, sys, time
 import numpy as np
