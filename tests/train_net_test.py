@@ -188,9 +188,14 @@ class TrainNetTest(unittest.TestCase):
         r = run_ok([sys.executable, SCRIPT, self.samples, '--measure', self.out])
         self.assertRegex(r.stdout, rf'\n{re.escape(str(self.out))}: train \d\.\d+, held-out {printed}\n$')
         self.assertNotIn('epoch', r.stdout)
-        # The committed network (another width) reads as well, and its loss is a loss.
+        # The committed network (another width) reads as well, and its loss is a loss. Measuring writes nothing:
+        # not the file measured, not the default --out (the committed network itself).
         committed = ROOT / 'src' / 'eval' / 'net_freestyle.rs'
+        before = committed.read_bytes()
+        written = self.out.read_bytes()
         r = run_ok([sys.executable, SCRIPT, self.samples, '--measure', committed])
+        self.assertEqual(committed.read_bytes(), before)
+        self.assertEqual(self.out.read_bytes(), written)
         m = re.search(rf'^{re.escape(str(committed))}: train (\d\.\d+), held-out (\d\.\d+)$', r.stdout, re.M)
         self.assertIsNotNone(m, r.stdout)
         self.assertTrue(0 < float(m[1]) < 1 and 0 < float(m[2]) < 1, r.stdout)
