@@ -181,6 +181,26 @@ class TrainNetTest(unittest.TestCase):
         printed = float(re.search(r'(\d\.\d+) quantised\.', self.stdout)[1])
         self.assertAlmostEqual(loss, printed, delta=0.00006)
 
+    def test_cosine_schedule_starts_at_the_rate_and_then_lowers_it(self):
+        out = Path(self.tmp.name) / 'cosine.rs'
+        args = [a if a != str(self.out) else str(out) for a in self.args]
+        r = run_ok([sys.executable, SCRIPT] + args + ['--schedule', 'cosine'])
+        pattern = r'^epoch (\d+): train (\d\.\d+), held-out (\d\.\d+) \('
+        constant = re.findall(pattern, self.stdout, re.M)
+        cosine = re.findall(pattern, r.stdout, re.M)
+        self.assertEqual(len(cosine), EPOCHS, r.stdout)
+        # The same seed and the full --rate in the first epoch: the same first step; smaller steps afterwards
+        # take the later epochs elsewhere, still downhill.
+        self.assertEqual(cosine[0], constant[0])
+        self.assertNotEqual(cosine[-1], constant[-1])
+        train = [float(e[1]) for e in cosine]
+        for a, b in zip(train, train[1:]):
+            self.assertLessEqual(b, a, f'training loss rose: {train}')
+        self.assertLess(train[-1], train[0] - 0.005, f'training loss barely fell: {train}')
+        self.assertTrue(r.stdout.endswith(f'wrote {out}\n'), r.stdout)
+        bad = run([sys.executable, SCRIPT] + args + ['--schedule', 'linear'])
+        self.assertEqual(bad.returncode, 2, bad.stderr)  # argparse's usage error
+
     def test_measure_reads_networks_back(self):
         # The file just written, measured on the same samples: the quantised held-out loss printed when it was
         # written (the same computation, so the same four decimals), and nothing trained or written.

@@ -10,8 +10,9 @@ balance). Games whose index ends in 9 are held out, as in `gomoku train`. The fi
 coarse codes (the map comes from `gomoku codes`), each point's code adds an embedding of HIDDEN values for the
 side to move or the opponent, the threat mask adds one more, and the output is
 sum(v * clamp(acc + mask + bias, 0, 1)) in log-odds, added to the linear evaluation / 300.
-Minibatch Adam (4 096 positions, seeded), cross-entropy against the labels; the epoch with the best held-out
-loss is kept, then quantised (activation unit 128, embeddings i8) and written as Rust source.
+Minibatch Adam (4 096 positions, seeded; `--schedule cosine` lowers the step size through the epochs),
+cross-entropy against the labels; the epoch with the best held-out loss is kept, then quantised (activation
+unit 128, embeddings i8) and written as Rust source.
 `--measure NET` instead prints the losses of an existing network file (the committed one, or one this script
 wrote) on the samples' training and held-out parts, as the engine computes them (on top of `--linear`: give
 another rule's network its rule's tables): whether new games have anything left to teach it, before any training.
@@ -159,6 +160,9 @@ def main():
     ap.add_argument('--epochs', type=int, default=25)
     ap.add_argument('--rate', type=float, default=1e-3)
     ap.add_argument('--l2', type=float, default=1e-5)
+    ap.add_argument('--schedule', choices=('constant', 'cosine'), default='constant',
+                    help='the step size through the epochs: --rate throughout, or --rate falling towards 0 along a '
+                    'half cosine (steadier last epochs on large sample sets)')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--source', default='', help='how the samples were made, for the header')
     ap.add_argument('--measure', metavar='NET', help='only print the losses of the network file NET (e.g. the '
@@ -202,6 +206,7 @@ def main():
     for epoch in range(1, args.epochs + 1):
         start = time.time()
         order = rng.permutation(len(fy))
+        rate = args.rate * (0.5 + 0.5 * np.cos(np.pi * (epoch - 1) / args.epochs) if args.schedule == 'cosine' else 1)
         for s in range(0, len(fy), 4096):
             i = order[s:s + 4096]
             g = model.grads(fc[i], fm[i], fl[i], fy[i])
@@ -210,7 +215,7 @@ def main():
             for k in model.p:
                 m1[k] = 0.9 * m1[k] + 0.1 * g[k]
                 m2[k] = 0.999 * m2[k] + 0.001 * g[k] ** 2
-                model.p[k] -= args.rate * (m1[k] / (1 - 0.9 ** step)) / (np.sqrt(m2[k] / (1 - 0.999 ** step)) + 1e-8)
+                model.p[k] -= rate * (m1[k] / (1 - 0.9 ** step)) / (np.sqrt(m2[k] / (1 - 0.999 ** step)) + 1e-8)
         losses = {n: bce(model.forward(c, m, l)[0], t) for n, (c, m, l, t) in parts.items()}
         print(f"epoch {epoch}: train {losses['fit']:.4f}, held-out {losses['held']:.4f} ({time.time() - start:.1f} s)",
               flush=True)
