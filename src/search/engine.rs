@@ -7,6 +7,7 @@ use crate::board::Outcome;
 use crate::eval::pattern::Combo;
 use crate::eval::Position;
 use crate::search::level::{root_bonus, VARIETY_SPREAD};
+use crate::search::params::INNER_WIDTH;
 use crate::search::threat::ThreatSolver;
 use crate::search::tt::{PackedMove, TranspositionTable};
 use crate::search::{score_text, Game, Iteration, Limits, MoveList, Searcher, MATE};
@@ -34,7 +35,8 @@ pub struct Settings {
     pub mode: Mode,
     /// Maximum depth in plies (1–60).
     pub depth: u32,
-    /// Candidate points searched per node (1–225).
+    /// Candidate points searched per node (1–225): the root searches this many, the nodes below it at most 12
+    /// (forced replies are never cut).
     pub width: usize,
     /// Time per move in milliseconds.
     pub time_ms: Option<f64>,
@@ -51,7 +53,7 @@ impl Default for Settings {
         Settings {
             mode: Mode::Search,
             depth: 20,
-            width: 12,
+            width: 24,
             time_ms: Some(1000.0),
             nodes: None,
             spread: 0,
@@ -455,7 +457,9 @@ impl Engine {
         let checked = if forced_root {
             list.len()
         } else {
-            list.len().min(settings.width)
+            // The first 12 by the generator's order, as measured (the root's later candidates are left to the
+            // α-β's own threat handling).
+            list.len().min(settings.width.min(INNER_WIDTH))
         };
         for &m in &list.moves()[..checked] {
             work.make(m);

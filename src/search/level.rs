@@ -6,7 +6,7 @@
 //! | beginner | evaluation only | –     | –     | instant | 150    |
 //! | casual   | search          | 4     | 8     | 250 ms  | 60     |
 //! | strong   | search          | 30    | 10    | 250 ms  | 10     |
-//! | maximum  | search          | 30    | 12    | 3000 ms | 0      |
+//! | maximum  | search          | 30    | 24    | 3000 ms | 0      |
 //!
 //! Depth 30 (the page's largest) is no cap: the search stops on time long before (depth ~11 in 250 ms, ~14 in
 //! 3 s). Strong is the full search at a twelfth of Maximum's time and a narrower width, so each level scores
@@ -34,7 +34,8 @@ pub enum Level {
     /// choice among equal moves (the page's default).
     #[default]
     Strong,
-    /// 大师: the full search (no depth cap, width 12) at three seconds a move, always the best move.
+    /// 大师: the full search (no depth cap, width 24: 24 root candidates, 12 below) at three seconds a move,
+    /// always the best move.
     Maximum,
 }
 
@@ -58,7 +59,7 @@ impl Level {
             Level::Beginner => (Mode::EvalOnly, 1, 1, 10.0, 150),
             Level::Casual => (Mode::Search, 4, 8, 250.0, 60),
             Level::Strong => (Mode::Search, 30, 10, 250.0, VARIETY_SPREAD),
-            Level::Maximum => (Mode::Search, 30, 12, 3000.0, 0),
+            Level::Maximum => (Mode::Search, 30, 24, 3000.0, 0),
         };
         Settings {
             mode,

@@ -82,7 +82,8 @@ pub trait Game {
 pub struct Limits {
     /// Deepest iteration, in plies (≥ 1).
     pub depth: u32,
-    /// Moves searched per node, best-ordered first (forced replies are never cut).
+    /// Moves searched per node, best-ordered first: a hard cap at every node (forced replies are never cut);
+    /// the selective search searches at most 12 of them below the root.
     pub width: usize,
     /// Wall-clock budget in milliseconds: the hard limit, which aborts the iteration in progress; the
     /// iterative deepening may stop earlier between iterations when the best move is clear ([`time`]).
@@ -90,9 +91,9 @@ pub struct Limits {
     /// Node budget.
     pub nodes: Option<u64>,
     /// Selective search: late-move reductions (not of threats; a ply less at nodes that are or were on a
-    /// principal variation), futility and move-count pruning of quiet moves near the horizon, no horizon
-    /// tactics where the static value already reaches β, and the extensions (singular moves, answers to a
-    /// four). Off, the search returns exact minimax values.
+    /// principal variation), at most 12 candidates below the root, futility and move-count pruning of quiet
+    /// moves near the horizon, no horizon tactics where the static value already reaches β, and the
+    /// extensions (singular moves, answers to a four). Off, the search returns exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
@@ -104,7 +105,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             depth: 20,
-            width: 12,
+            width: 24,
             time_ms: None,
             nodes: None,
             reductions: true,
@@ -376,7 +377,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if list.is_empty() {
             return game.terminal(ply).unwrap_or(0);
         }
-        let truncated = !forced && list.len() > self.limits.width;
+        let truncated = !forced && list.len() > self.width_at(ply);
         self.order(&mut list, tt_move, ply, forced);
 
         let mut best = -INFINITY;
@@ -531,7 +532,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(m) = tt_move {
             list.boost(m, i32::MAX / 2);
         }
-        list.sort_truncate(if forced { MAX_MOVES } else { self.limits.width });
+        list.sort_truncate(if forced { MAX_MOVES } else { self.width_at(ply) });
     }
 
     /// Adds each move's cut-off history (of the side to move at `ply`) to its ordering score.
@@ -558,6 +559,17 @@ impl<'a, G: Game> Searcher<'a, G> {
         *h += depth * depth;
         if *h > 1 << 20 {
             side.iter_mut().for_each(|x| *x /= 2);
+        }
+    }
+
+    /// How many unforced candidates the node at `ply` searches: the width at the root and, in the selective
+    /// search, at most [`INNER_WIDTH`] below it.
+    #[inline]
+    fn width_at(&self, ply: usize) -> usize {
+        if ply == 0 || !self.limits.reductions {
+            self.limits.width
+        } else {
+            self.limits.width.min(INNER_WIDTH)
         }
     }
 

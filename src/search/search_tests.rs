@@ -7,8 +7,9 @@ use super::*;
 /// every node `lost_at` plies deep, and one root move is a threat; optionally a `line` of moves 0 (the root's
 /// side choosing among three, the other side with no choice) that is worth `line.1` to the root's side from
 /// four plies on and twice that from `line.0` plies on; optionally every node an odd number of plies deep
-/// must answer a threat (as after a four). Counts the horizon evaluations (where a game runs its tactics) and
-/// records the deepest one.
+/// must answer a threat (as after a four). Counts the horizon evaluations (where a game runs its tactics),
+/// records the deepest one, and how many moves (the highest move made, plus one) the root and the nodes one
+/// ply below it searched.
 #[derive(Default)]
 struct Tree {
     path: Vec<usize>,
@@ -22,6 +23,7 @@ struct Tree {
     answers_at_odd_plies: bool,
     horizon_calls: u32,
     deepest: usize,
+    widest: [usize; 2],
 }
 
 impl Tree {
@@ -80,6 +82,9 @@ impl Game for Tree {
         false
     }
     fn make(&mut self, m: usize) {
+        if let Some(w) = self.widest.get_mut(self.path.len()) {
+            *w = (*w).max(m + 1);
+        }
         self.path.push(m);
     }
     fn undo(&mut self) {
@@ -153,6 +158,28 @@ fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
         // Exact: four plies. Selective: each four and its answer cost one ply together up to twice the root
         // depth (ply 8), where the horizon still answers one more four, as it always does.
         assert_eq!(game.deepest, deepest, "reductions {reductions}");
+    }
+}
+
+#[test]
+fn the_width_caps_the_root_and_the_selective_search_searches_at_most_12_below_it() {
+    for (reductions, widest) in [(false, [24, 24]), (true, [24, INNER_WIDTH])] {
+        let tt = TranspositionTable::new(1);
+        let limits = Limits {
+            depth: 3,
+            width: 24,
+            time_ms: None,
+            reductions,
+            ..Limits::default()
+        };
+        // Thirty moves everywhere, ordered 0, 1, 2, …: the highest move made shows the width used.
+        let mut game = Tree {
+            root_moves: 30,
+            inner_moves: 30,
+            ..Tree::default()
+        };
+        Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
+        assert_eq!(game.widest, widest, "reductions {reductions}");
     }
 }
 
