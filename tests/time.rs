@@ -38,9 +38,15 @@ const OPENINGS: [&str; 4] = [
 const UNCLEAR: &str = "h8 i8 j8 g8 h9 h10 i10 j11";
 
 fn think(record: &str, time_ms: f64) -> SearchInfo {
+    think_at_width(record, time_ms, Settings::default().width)
+}
+
+/// [`think`] with `width` candidates at the root.
+fn think_at_width(record: &str, time_ms: f64, width: usize) -> SearchInfo {
     let pos = parse_position(record, Rule::Freestyle).expect("a valid record");
     let settings = Settings {
         depth: Settings::MAX_DEPTH,
+        width,
         time_ms: Some(time_ms),
         ..Settings::default()
     };
@@ -79,16 +85,7 @@ fn a_clear_move_stops_before_its_budget() {
     // Width 12 at the root, as when the figures below were taken: with the default root of 24 the scores of
     // this position no longer settle within the budget, so it would test nothing about stopping early.
     let budget = 12000.0;
-    let pos = parse_position("h8 i7 f7 g5 f6", Rule::Freestyle).expect("a valid record");
-    let settings = Settings {
-        depth: Settings::MAX_DEPTH,
-        width: 12,
-        time_ms: Some(budget),
-        ..Settings::default()
-    };
-    let info = Engine::new(8, ticking)
-        .think(&pos, &settings, None, &mut |_| {})
-        .expect("a move");
+    let info = think_at_width("h8 i7 f7 g5 f6", budget, 12);
     let best = info.best_move().map(|p| p.to_string());
     assert_eq!(best.as_deref(), Some("f5"));
     assert!(info.score.abs() < LIKELY_BOUND, "{}", info.score_text());

@@ -377,8 +377,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         if list.is_empty() {
             return game.terminal(ply).unwrap_or(0);
         }
-        let truncated = !forced && list.len() > self.width_at(ply);
-        self.order(&mut list, tt_move, ply, forced);
+        // Forced replies are never cut; other moves beyond the node's width are not searched.
+        let keep = if forced { MAX_MOVES } else { self.width_at(ply) };
+        let truncated = list.len() > keep;
+        self.order(&mut list, tt_move, ply, keep);
 
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -516,9 +518,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
-    /// Orders `list`: the transposition-table move, then killers, then the game's scores plus history.
+    /// Orders `list` (the transposition-table move, then killers, then the game's scores plus history) and keeps
+    /// its first `keep` moves.
     #[inline]
-    fn order(&mut self, list: &mut MoveList<G::Move>, tt_move: Option<G::Move>, ply: usize, forced: bool) {
+    fn order(&mut self, list: &mut MoveList<G::Move>, tt_move: Option<G::Move>, ply: usize, keep: usize) {
         self.add_history(list, ply);
         if let Some(c) = self.previous(ply).and_then(|p| self.counter[ply & 1][G::move_index(p)]) {
             // Below the killers: a reply that refuted this opponent move elsewhere in the tree.
@@ -532,7 +535,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(m) = tt_move {
             list.boost(m, i32::MAX / 2);
         }
-        list.sort_truncate(if forced { MAX_MOVES } else { self.width_at(ply) });
+        list.sort_truncate(keep);
     }
 
     /// Adds each move's cut-off history (of the side to move at `ply`) to its ordering score.

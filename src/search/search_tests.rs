@@ -285,7 +285,7 @@ fn a_reply_that_refuted_a_move_is_tried_early_after_that_move_elsewhere() {
         s.played[ply - 1] = Some(prev);
         let mut list = MoveList::new();
         (0..8).for_each(|m| list.push(m, 100 - 10 * m as i32));
-        s.order(&mut list, None, ply, false);
+        s.order(&mut list, None, ply, MAX_MOVES);
         assert_eq!(list.moves()[0], first, "ply {ply}, after move {prev}");
     }
 }
