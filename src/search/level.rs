@@ -5,12 +5,12 @@
 //! |----------|-----------------|-------|-------|---------|--------|
 //! | beginner | evaluation only | –     | –     | instant | 150    |
 //! | casual   | search          | 4     | 8     | 250 ms  | 60     |
-//! | strong   | search          | 30    | 10    | 250 ms  | 10     |
+//! | strong   | search          | 30    | 24    | 250 ms  | 10     |
 //! | maximum  | search          | 30    | 24    | 3000 ms | 0      |
 //!
 //! Depth 30 (the page's largest) is no cap: the search stops on time long before (depth ~11 in 250 ms, ~14 in
-//! 3 s). Strong is the full search at a twelfth of Maximum's time and a narrower width, so each level scores
-//! at least 75% against the one below it (the ladder in the README, measured with `gomoku --level`).
+//! 3 s). Strong is the full engine (the command line's default width) at a twelfth of Maximum's time, so each
+//! level scores at least 75% against the one below it (the ladder in the README, measured with `gomoku --level`).
 //! `spread` is the level's choice among near-best root moves: each root move gets a seeded bonus of
 //! 0..=spread points, so weaker levels sometimes prefer a slightly worse move (people can beat them).
 //! [`VARIETY_SPREAD`] is the bonus every level gets when variety is on: moves of (almost) equal value then
@@ -30,8 +30,8 @@ pub enum Level {
     Beginner,
     /// 休闲: a shallow, narrow, short search with some choice among near-best moves.
     Casual,
-    /// 高手: the full search (no depth cap, width 10) at a quarter of a second a move, with only the variety's
-    /// choice among equal moves (the page's default).
+    /// 高手: the full engine (no depth cap, width 24: 24 root candidates, 12 below) at a quarter of a second a
+    /// move, with only the variety's choice among equal moves (the page's default).
     #[default]
     Strong,
     /// 大师: the full search (no depth cap, width 24: 24 root candidates, 12 below) at three seconds a move,
@@ -58,7 +58,7 @@ impl Level {
         let (mode, depth, width, time_ms, spread) = match self {
             Level::Beginner => (Mode::EvalOnly, 1, 1, 10.0, 150),
             Level::Casual => (Mode::Search, 4, 8, 250.0, 60),
-            Level::Strong => (Mode::Search, 30, 10, 250.0, VARIETY_SPREAD),
+            Level::Strong => (Mode::Search, 30, 24, 250.0, VARIETY_SPREAD),
             Level::Maximum => (Mode::Search, 30, 24, 3000.0, 0),
         };
         Settings {

@@ -59,7 +59,7 @@ test('values are clamped, explained, and remembered across reloads', async () =>
   await page.click('#settings-reset');
   assert.deepEqual(
     await Promise.all(['#level', '#ai-type', '#depth', '#width', '#time-ms'].map((s) => page.inputValue(s))),
-    ['strong', 'search', '30', '10', '250'],
+    ['strong', 'search', '30', '24', '250'],
     'defaults: the Strong level',
   );
   assertNoErrors(errors);
