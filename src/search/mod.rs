@@ -141,7 +141,8 @@ pub struct Searcher<'a, G: Game> {
     nodes: u64,
     stopped: bool,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
-    /// Cut-off history per side (by ply parity: the root's side, then the other) and move.
+    /// Cut-off history per side (by ply parity: the root's side, then the other) and move, in
+    /// `0..=HISTORY_MAX`.
     history: [[i32; MAX_MOVES]; 2],
     /// The move played at each ply of the current path.
     played: [Option<G::Move>; MAX_PLY],
@@ -557,12 +558,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(p) = self.previous(ply) {
             self.counter[ply & 1][G::move_index(p)] = Some(m);
         }
-        let side = &mut self.history[ply & 1];
-        let h = &mut side[G::move_index(m)];
-        *h += depth * depth;
-        if *h > 1 << 20 {
-            side.iter_mut().for_each(|x| *x /= 2);
-        }
+        let h = &mut self.history[ply & 1][G::move_index(m)];
+        let bonus = (depth * depth).min(HISTORY_MAX);
+        *h += bonus - *h * bonus / HISTORY_MAX;
     }
 
     /// How many unforced candidates the node at `ply` searches: the width at the root and, in the selective

@@ -9,6 +9,12 @@ use crate::search::score::INFINITY;
 /// over 800 games at 100 ms; every node at 20 was no stronger than at 12: README's per-change table).
 pub(crate) const INNER_WIDTH: usize = 12;
 
+/// A move's cut-off history saturates at this: each cut-off moves it a share of the way there (depth² over
+/// this), so that a long search orders moves by the learned policy about as much as a short one does. Left to
+/// grow, it reached 16 times the policy's spread in 3 s searches, and the engine at 3 s lost to itself at 1 s
+/// (README's per-change table).
+pub(crate) const HISTORY_MAX: i32 = 8192;
+
 /// Deepest remaining depth at which quiet moves may be pruned.
 pub(crate) const PRUNE_DEPTH: i32 = 3;
 /// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot

@@ -289,3 +289,23 @@ fn a_reply_that_refuted_a_move_is_tried_early_after_that_move_elsewhere() {
         assert_eq!(list.moves()[0], first, "ply {ply}, after move {prev}");
     }
 }
+
+#[test]
+fn cut_off_history_grows_with_cut_offs_and_saturates_at_its_bound() {
+    let tt = TranspositionTable::new(1);
+    let mut s: Searcher<Tree> = Searcher::new(&tt, Limits::default(), || 0.0, None);
+    s.reward(3, 1, 4);
+    let once = s.history[1][3];
+    assert_eq!(once, 16, "a cut-off at depth 4 counts 4² while far below the bound");
+    s.reward(3, 1, 4);
+    assert!(s.history[1][3] > once, "another cut-off raises it");
+    for _ in 0..100_000 {
+        s.reward(3, 1, 30);
+    }
+    let h = s.history[1][3];
+    assert!(
+        h > HISTORY_MAX * 9 / 10 && h <= HISTORY_MAX,
+        "saturates at the bound: {h}"
+    );
+    assert_eq!(s.history[0][3], 0, "the other side's history is apart");
+}
