@@ -11,7 +11,7 @@ pub(crate) const INNER_WIDTH: usize = 12;
 
 /// A move's cut-off history saturates at this: each cut-off moves it a share of the way there (depth² over
 /// this), so that a long search orders moves by the learned policy about as much as a short one does. Left to
-/// grow, it reached 16 times the policy's spread in 3 s searches, and the engine at 3 s lost to itself at 1 s
+/// grow, it reached up to 15 times the policy's spread in 3 s searches, and the engine at 3 s lost to itself at 1 s
 /// (README's per-change table).
 pub(crate) const HISTORY_MAX: i32 = 8192;
 
