@@ -11,7 +11,7 @@
 //! Depth 30 (the page's largest) is no cap: the search stops on time long before (depth ~11 in 250 ms, ~14 in
 //! 3 s). Strong is the full engine (the command line's default width) at a twelfth of Maximum's time. Casual and
 //! Strong score at least 75% against the level below; Maximum scored 58.8% against Strong (the ladder in the
-//! README, measured with `gomoku --level`): a smaller step, since the engine turns time into strength slowly.
+//! README, measured with `gomoku --level`): a smaller step than the others.
 //! `spread` is the level's choice among near-best root moves: each root move gets a seeded bonus of
 //! 0..=spread points, so weaker levels sometimes prefer a slightly worse move (people can beat them).
 //! [`VARIETY_SPREAD`] is the bonus every level gets when variety is on: moves of (almost) equal value then
