@@ -64,7 +64,10 @@ test('a 30-move game is reviewed: graph, marks with the better move, and a mark 
   assert.equal((await record(page)).split(' ').length, blunder.move);
   await page.click('#review-marks button[data-move="' + marks[0].move + '"]');
   assert.equal((await record(page)).split(' ').length, marks[0].move, 'a mark shows its move');
-  // Clicking the graph's left edge goes to the start; the whole game is still there to go forward to.
+  // Clicking the graph's left edge goes to the start; the whole game is still there to go forward to. (Going
+  // to a mark may scroll the panel, the more so the more marks there are: the graph is brought back into view
+  // before its box is read, or the click lands off-screen.)
+  await page.locator('#review-graph').scrollIntoViewIfNeeded();
   const box = await page.locator('#review-graph').boundingBox();
   await page.mouse.click(box.x + 1, box.y + box.height / 2);
   assert.equal(await record(page), '');
