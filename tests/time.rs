@@ -92,9 +92,9 @@ fn a_clear_move_stops_before_its_budget() {
     // It stops between iterations, before the budget (an unclear move runs to it): with this test's clock
     // (the engine of the history capped at 8 192) depth 12 ends at 2 641 ms and depth 13 at 6 086 ms (51 %);
     // the scores of each parity have stayed within 40 (odd depths 9–13: −78, −88, −78; even 10–12: −99,
-    // −136), so with i8 unchanged for three iterations the next one, expected to take longer than the time left, is not
-    // started. (The position this test used before, h8 i7 f7 g5 f6, no longer settles: unclear by the same
-    // rule.)
+    // −136), so with i8 unchanged for three iterations the next one, expected to take longer than the time
+    // left, is not started. (The position this test used before, h8 i7 f7 g5 f6, no longer settles: unclear
+    // by the same rule.)
     assert!(info.time_ms < 0.85 * budget, "used {} ms of {budget}", info.time_ms);
     assert!(info.depth < Settings::MAX_DEPTH);
 }
