@@ -379,7 +379,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             return game.terminal(ply).unwrap_or(0);
         }
         // Forced replies are never cut; other moves beyond the node's width are not searched.
-        let keep = if forced { MAX_MOVES } else { self.width_at(ply) };
+        let keep = if forced { MAX_MOVES } else { self.width_at(ply, depth) };
         let truncated = list.len() > keep;
         self.order(&mut list, tt_move, ply, keep);
 
@@ -563,14 +563,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         *h += bonus - *h * bonus / HISTORY_MAX;
     }
 
-    /// How many unforced candidates the node at `ply` searches: the width at the root and, in the selective
-    /// search, at most [`INNER_WIDTH`] below it.
+    /// How many unforced candidates the node at `ply`, `depth` plies from the horizon, searches: the width at
+    /// the root and, in the selective search, at most [`INNER_WIDTH`] below it, [`WIDTH_PER_PLY`] more for each
+    /// ply of depth beyond [`WIDE_FROM`], never more than the width.
     #[inline]
-    fn width_at(&self, ply: usize) -> usize {
+    fn width_at(&self, ply: usize, depth: i32) -> usize {
         if ply == 0 || !self.limits.reductions {
             self.limits.width
         } else {
-            self.limits.width.min(INNER_WIDTH)
+            let extra = WIDTH_PER_PLY * (depth - WIDE_FROM).max(0) as usize;
+            self.limits.width.min(INNER_WIDTH + extra)
         }
     }
 

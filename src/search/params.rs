@@ -4,10 +4,17 @@
 
 use crate::search::score::INFINITY;
 
-/// Below the root, the selective search searches at most this many unforced candidates (and never more than
-/// the width): the root, where the move is chosen, may search more (a root of 24 against 12: +42 [+21, +63]
-/// over 800 games at 100 ms; every node at 20 was no stronger than at 12: README's per-change table).
+/// Below the root, within [`WIDE_FROM`] plies of the horizon, the selective search searches at most this many
+/// unforced candidates (and never more than the width): the root, where the move is chosen, may search more
+/// (a root of 24 against 12: +42 [+21, +63] over 800 games at 100 ms; every node at 20 was no stronger than at
+/// 12: README's per-change table).
 pub(crate) const INNER_WIDTH: usize = 12;
+/// Nodes far from the horizon search more candidates: [`WIDTH_PER_PLY`] more for each ply of remaining depth
+/// beyond this (still never more than the width): +23 [−2, +47] over 600 games at 300 ms against 12 at every
+/// depth (README's per-change table).
+pub(crate) const WIDE_FROM: i32 = 5;
+/// See [`WIDE_FROM`].
+pub(crate) const WIDTH_PER_PLY: usize = 2;
 
 /// A move's cut-off history saturates at this: each cut-off moves it a share of the way there (depth² over
 /// this), so that a long search orders moves by the learned policy about as much as a short one does. Left to

@@ -162,7 +162,7 @@ fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
 }
 
 #[test]
-fn the_width_caps_the_root_and_the_selective_search_searches_at_most_12_below_it() {
+fn the_width_caps_the_root_and_the_selective_search_searches_at_most_12_near_the_horizon() {
     for (reductions, widest) in [(false, [24, 24]), (true, [24, INNER_WIDTH])] {
         let tt = TranspositionTable::new(1);
         let limits = Limits {
@@ -180,6 +180,28 @@ fn the_width_caps_the_root_and_the_selective_search_searches_at_most_12_below_it
         };
         Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
         assert_eq!(game.widest, widest, "reductions {reductions}");
+    }
+}
+
+#[test]
+fn nodes_far_from_the_horizon_search_more_candidates_up_to_the_width() {
+    // Root depth 8: the nodes one ply below have 7 plies left, two beyond `WIDE_FROM`.
+    let wide = INNER_WIDTH + WIDTH_PER_PLY * (7 - WIDE_FROM) as usize;
+    for (width, widest) in [(24, [24, wide]), (14, [14, 14])] {
+        let tt = TranspositionTable::new(1);
+        let limits = Limits {
+            depth: 8,
+            width,
+            time_ms: None,
+            ..Limits::default()
+        };
+        let mut game = Tree {
+            root_moves: 30,
+            inner_moves: 30,
+            ..Tree::default()
+        };
+        Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
+        assert_eq!(game.widest, widest, "width {width}");
     }
 }
 
