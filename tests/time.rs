@@ -33,8 +33,8 @@ const OPENINGS: [&str; 4] = [
     "h8 i8 j8 g8 h9 h10 i10 j11",
     "h8 i7 h7 h6 g6 f5 i9 g8",
 ];
-/// An opening where the best move changes (g9 to depth 4, then i7, i11 at depth 7, i7 again) and the scores
-/// of consecutive depths differ by 100 or more (depth 10, the last reached within 2 400 ms): unclear.
+/// An opening where the best move keeps changing (i7, g9, g7, i7, j9 at depths 1–6, g7 at 7–9, j9 again at
+/// depth 10, the last reached within 2 400 ms): unclear.
 const UNCLEAR: &str = "h8 i8 j8 g8 h9 h10 i10 j11";
 
 fn think(record: &str, time_ms: f64) -> SearchInfo {
@@ -114,30 +114,35 @@ fn forced_replies_and_found_wins_take_no_time() {
 
 #[test]
 fn the_protocol_keeps_a_margin_for_the_reply() {
-    // A move that runs to the hard limit on the protocol's settings.
-    let points = parse_points(UNCLEAR).expect("a valid record");
-    let mut s = Session::new(ticking);
-    let mut out = Vec::new();
-    let mut send = |s: &mut Session, line: &str| {
-        let flow = s.handle(line, &mut |l| out.push(l.to_string()));
-        assert_eq!(flow, Flow::Continue);
-    };
-    send(&mut s, "START 15");
-    send(&mut s, "INFO timeout_turn 2000");
-    send(&mut s, "BOARD");
-    for (i, p) in points.iter().enumerate() {
-        let (x, y) = p.to_gomocup();
-        // Field 1: the engine's own stones (the side to move's, every other move counted from the last).
-        let own = (points.len() - i).is_multiple_of(2);
-        send(&mut s, &format!("{x},{y},{}", if own { 1 } else { 2 }));
+    // The budget is 2000 − 3 % − 20 = 1920 ms: no opening's move takes longer, and those that run to the hard
+    // limit on the protocol's settings (which ones depends on the search; at least one does) stop there.
+    let mut longest = 0.0_f64;
+    for record in OPENINGS {
+        let points = parse_points(record).expect("a valid record");
+        let mut s = Session::new(ticking);
+        let mut out = Vec::new();
+        let mut send = |s: &mut Session, line: &str| {
+            let flow = s.handle(line, &mut |l| out.push(l.to_string()));
+            assert_eq!(flow, Flow::Continue);
+        };
+        send(&mut s, "START 15");
+        send(&mut s, "INFO timeout_turn 2000");
+        send(&mut s, "BOARD");
+        for (i, p) in points.iter().enumerate() {
+            let (x, y) = p.to_gomocup();
+            // Field 1: the engine's own stones (the side to move's, every other move counted from the last).
+            let own = (points.len() - i).is_multiple_of(2);
+            send(&mut s, &format!("{x},{y},{}", if own { 1 } else { 2 }));
+        }
+        let before = NOW.with(Cell::get);
+        send(&mut s, "DONE");
+        let used = NOW.with(Cell::get) - before;
+        assert!(used <= 1920.0 + SLACK_MS, "{record}: {used} ms: {out:?}");
+        assert!(
+            out.last().is_some_and(|l| l.contains(',') && !l.starts_with("MESSAGE")),
+            "{record}: {out:?}"
+        );
+        longest = longest.max(used);
     }
-    let before = NOW.with(Cell::get);
-    send(&mut s, "DONE");
-    let used = NOW.with(Cell::get) - before;
-    // The budget is 2000 − 3 % − 20 = 1920 ms.
-    assert!((1920.0..=1920.0 + SLACK_MS).contains(&used), "{used} ms: {out:?}");
-    assert!(
-        out.last().is_some_and(|l| l.contains(',') && !l.starts_with("MESSAGE")),
-        "{out:?}"
-    );
+    assert!(longest >= 1920.0, "no opening ran to the limit: {longest} ms at most");
 }
