@@ -161,48 +161,38 @@ fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
     }
 }
 
+/// How many moves the root and the nodes one ply below it search (the highest move made, plus one) when a
+/// tree of thirty moves everywhere, ordered 0, 1, 2, …, is searched to `depth` at `width`.
+fn widest(depth: u32, width: usize, reductions: bool) -> [usize; 2] {
+    let tt = TranspositionTable::new(1);
+    let limits = Limits {
+        depth,
+        width,
+        time_ms: None,
+        reductions,
+        ..Limits::default()
+    };
+    let mut game = Tree {
+        root_moves: 30,
+        inner_moves: 30,
+        ..Tree::default()
+    };
+    Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
+    game.widest
+}
+
 #[test]
 fn the_width_caps_the_root_and_the_selective_search_searches_at_most_12_near_the_horizon() {
-    for (reductions, widest) in [(false, [24, 24]), (true, [24, INNER_WIDTH])] {
-        let tt = TranspositionTable::new(1);
-        let limits = Limits {
-            depth: 3,
-            width: 24,
-            time_ms: None,
-            reductions,
-            ..Limits::default()
-        };
-        // Thirty moves everywhere, ordered 0, 1, 2, …: the highest move made shows the width used.
-        let mut game = Tree {
-            root_moves: 30,
-            inner_moves: 30,
-            ..Tree::default()
-        };
-        Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
-        assert_eq!(game.widest, widest, "reductions {reductions}");
-    }
+    assert_eq!(widest(3, 24, false), [24, 24]);
+    assert_eq!(widest(3, 24, true), [24, INNER_WIDTH]);
 }
 
 #[test]
 fn nodes_far_from_the_horizon_search_more_candidates_up_to_the_width() {
     // Root depth 8: the nodes one ply below have 7 plies left, two beyond `WIDE_FROM`.
     let wide = INNER_WIDTH + WIDTH_PER_PLY * (7 - WIDE_FROM) as usize;
-    for (width, widest) in [(24, [24, wide]), (14, [14, 14])] {
-        let tt = TranspositionTable::new(1);
-        let limits = Limits {
-            depth: 8,
-            width,
-            time_ms: None,
-            ..Limits::default()
-        };
-        let mut game = Tree {
-            root_moves: 30,
-            inner_moves: 30,
-            ..Tree::default()
-        };
-        Searcher::new(&tt, limits, || 0.0, None).iterate(&mut game, &mut |_| {});
-        assert_eq!(game.widest, widest, "width {width}");
-    }
+    assert_eq!(widest(8, 24, true), [24, wide]);
+    assert_eq!(widest(8, 14, true), [14, 14]);
 }
 
 #[test]
