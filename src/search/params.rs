@@ -10,11 +10,12 @@ use crate::search::score::INFINITY;
 /// 12: README's per-change table).
 pub(crate) const INNER_WIDTH: usize = 12;
 /// Nodes far from the horizon search more candidates: [`WIDTH_PER_PLY`] more for each ply of remaining depth
-/// beyond this (still never more than the width): +23 [−2, +47] over 600 games at 300 ms against 12 at every
-/// depth (README's per-change table).
-pub(crate) const WIDE_FROM: i32 = 5;
+/// beyond this (still never more than the width). Against 12 at every depth, 2 more from 5 plies won +23
+/// [−2, +47] over 600 games at 300 ms; 3 more from 4 plies won +30 [+2, +60] over 400 against that (README's
+/// per-change table).
+pub(crate) const WIDE_FROM: i32 = 4;
 /// See [`WIDE_FROM`].
-pub(crate) const WIDTH_PER_PLY: usize = 2;
+pub(crate) const WIDTH_PER_PLY: usize = 3;
 
 /// A move's cut-off history saturates at this: each cut-off moves it a share of the way there (depth² over
 /// this), so that a long search orders moves by the learned policy about as much as a short one does. Left to
