@@ -33,8 +33,8 @@ const OPENINGS: [&str; 4] = [
     "h8 i8 j8 g8 h9 h10 i10 j11",
     "h8 i7 h7 h6 g6 f5 i9 g8",
 ];
-/// An opening where the best move keeps changing (i7, g9, g7, i7, j9 at depths 1–6, g7 at 7–9, j9 again at
-/// depth 10, the last reached within 2 400 ms): unclear.
+/// An opening where the best move keeps changing (i7, g9, g9, g7, i7, j9 at depths 1–6, g7 at 7–10, then i7,
+/// a better move of the unfinished depth 11, when 2 400 ms run out): unclear.
 const UNCLEAR: &str = "h8 i8 j8 g8 h9 h10 i10 j11";
 
 fn think(record: &str, time_ms: f64) -> SearchInfo {
