@@ -191,6 +191,7 @@ fn the_width_caps_the_root_and_the_selective_search_searches_at_most_12_near_the
 fn nodes_far_from_the_horizon_search_more_candidates_up_to_the_width() {
     // Root depth 8: the nodes one ply below have 7 plies left, beyond `WIDE_FROM`, and search fewer than 24.
     let wide = INNER_WIDTH + WIDTH_PER_PLY * (7 - WIDE_FROM) as usize;
+    assert!(wide < 24, "the rule leaves no room below the width: {wide}");
     assert_eq!(widest(8, 24, true), [24, wide]);
     assert_eq!(widest(8, 14, true), [14, 14]);
 }
