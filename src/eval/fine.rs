@@ -5,8 +5,9 @@
 //! open three, a split `X_X` three, a far `X__X` two; a true open three two ways to become an open four, a
 //! broken or cramped one one). "Nothing" is not split: a variant that told a lone stone with room for an
 //! open two from one with room for a closed two only and from a dead one fitted the games better but lost
-//! matches (see the README). Every fine class refines exactly one coarse pattern ([`Fine::coarse`]); the search and the threat sets read only the coarse patterns, the learned evaluation
-//! ([`crate::eval::learned`]) reads the fine codes ([`crate::eval::codes::fine_code`]).
+//! matches (see the README). Every fine class refines exactly one coarse pattern ([`Fine::coarse`]); the search
+//! and the threat sets read only the coarse patterns, the learned evaluation ([`crate::eval::learned`]) reads
+//! the fine codes ([`crate::eval::codes::fine_code`]).
 
 use crate::board::coord::Direction;
 use crate::eval::pattern::Pattern;

@@ -1,5 +1,5 @@
-//! The learned evaluation: trained tables indexed by fine pattern code ([`crate::eval::codes::fine_code`]) for the side to
-//! move's points and for the opponent's, a table over the threat mask (who holds fours, open threes and
+//! The learned evaluation: trained tables indexed by fine pattern code ([`crate::eval::codes::fine_code`]) for
+//! the side to move's points and for the opponent's, a table over the threat mask (who holds fours, open threes and
 //! double threats), and a weight for the stones' centre values. The weights are data
 //! (`weights_freestyle.rs`, `weights_standard.rs`, `weights_renju.rs`, one per rule, written by `gomoku train`);
 //! see [`crate::eval::train`].

@@ -3,9 +3,9 @@
 //! At every depth of the iterative deepening the root is searched once for its best N moves
 //! ([`Searcher::multipv`](crate::search::Searcher::multipv): exact scores for N moves, a null-window proof
 //! against the N-th best score for the others); with one line it is the single-line search itself. Lines
-//! proven by the root threat searches (a VCF or VCT win) are kept as they are; when the search has fewer candidates than lines
-//! asked for (a forced reply), the remaining lines are filled only with moves *proven* to lose (the opponent
-//! then has a VCF or a five), so a score shown as a win or a loss is always a proof.
+//! proven by the root threat searches (a VCF or VCT win) are kept as they are; when the search has fewer
+//! candidates than lines asked for (a forced reply), the remaining lines are filled only with moves *proven*
+//! to lose (the opponent then has a VCF or a five), so a score shown as a win or a loss is always a proof.
 
 use crate::board::bitboard::Bitboard;
 use crate::board::coord::Point;

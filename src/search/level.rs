@@ -31,11 +31,11 @@ pub enum Level {
     Beginner,
     /// 休闲: a shallow, narrow, short search with some choice among near-best moves.
     Casual,
-    /// 高手: the full engine (no depth cap, width 24: 24 root candidates, 12 below) at a quarter of a second a
+    /// 高手: the full engine (no depth cap, width 24: 24 root candidates, 12 to 24 below) at a quarter of a second a
     /// move, with only the variety's choice among equal moves (the page's default).
     #[default]
     Strong,
-    /// 大师: the full search (no depth cap, width 24: 24 root candidates, 12 below) at three seconds a move,
+    /// 大师: the full search (no depth cap, width 24: 24 root candidates, 12 to 24 below) at three seconds a move,
     /// always the best move.
     Maximum,
 }

@@ -91,9 +91,10 @@ pub struct Limits {
     /// Node budget.
     pub nodes: Option<u64>,
     /// Selective search: late-move reductions (not of threats; a ply less at nodes that are or were on a
-    /// principal variation), at most 12 candidates below the root, futility and move-count pruning of quiet
-    /// moves near the horizon, no horizon tactics where the static value already reaches β, and the
-    /// extensions (singular moves, answers to a four). Off, the search returns exact minimax values.
+    /// principal variation), at most 12 candidates below the root near the horizon (more further from it),
+    /// futility and move-count pruning of quiet moves near the horizon, no horizon tactics where the static
+    /// value already reaches β, and the extensions (singular moves, answers to a four). Off, the search returns
+    /// exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
     pub spread: i32,
