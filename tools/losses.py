@@ -9,7 +9,8 @@ a found win). For each game B won, the trajectory of those evaluations tells a s
 - "sudden": Rapfi's last evaluation before its win was found was at most +150 (about even), so one of A's moves
   turned the game: the position before that move is printed, for a longer search by A to look at;
 - "gradual": Rapfi's evaluation climbed above +150 before it found the win (positional pressure);
-- "no win found": Rapfi never announced a win (A lost on a move it did not see coming, or lost on time).
+- "no win found": Rapfi never announced a win (A lost on a move it did not see coming, or lost on time);
+- "from the opening": Rapfi announced its win on its first move, before A had moved.
 """
 import re
 import sys
@@ -20,12 +21,15 @@ EVEN = 150
 
 
 def value(text):
-    """Rapfi's evaluation as a number: a found win (+M) or loss (-M) as ±100000."""
+    """Rapfi's evaluation as a number: a found win (+M) or loss (-M) as ±100000, anything unreadable as 0."""
     if text.startswith("+M"):
         return 100_000
     if text.startswith("-M"):
         return -100_000
-    return int(text)
+    try:
+        return int(text)
+    except ValueError:
+        return 0
 
 
 def read(out_path, log_path):
@@ -48,12 +52,14 @@ def read(out_path, log_path):
 
 
 def classify(opening, a_colour, moves, evals):
-    """("sudden", the moves before A's turning move, that move) | ("gradual", None, None) | ("no win found", ..)."""
+    """(kind, the moves before A's turning move, that move): the moves only for "sudden"."""
     a_black = a_colour == "A"
     rapfi_plies = [i for i in range(len(opening), len(moves)) if (i % 2 == 0) != a_black]
     pairs = list(zip(rapfi_plies, (value(e) for e in evals)))
     for k, (ply, v) in enumerate(pairs):
         if v >= 100_000:
+            if ply - 1 < len(opening):
+                return "from the opening", None, None
             before = pairs[k - 1][1] if k > 0 else 0
             if before <= EVEN:
                 return "sudden", moves[: ply - 1], moves[ply - 1]
@@ -69,7 +75,11 @@ def main():
         sys.exit(__doc__)
     counts, sudden = {}, []
     for out_path, log_path in zip(args[::2], args[1::2]):
-        for n, opening, a_colour, result, moves, evals in read(out_path, log_path):
+        try:
+            games = read(out_path, log_path)
+        except OSError as e:
+            sys.exit(f"losses.py: {e}")
+        for n, opening, a_colour, result, moves, evals in games:
             if not result.startswith("B wins"):
                 continue
             kind, before, move = classify(opening, a_colour, moves, evals)
@@ -77,8 +87,8 @@ def main():
             if kind == "sudden":
                 sudden.append((out_path, n, move, before))
     total = sum(counts.values())
-    for kind in ("sudden", "gradual", "no win found"):
-        print(f"{kind:13} {counts.get(kind, 0):4} of {total} lost games")
+    for kind in ("sudden", "gradual", "no win found", "from the opening"):
+        print(f"{kind:16} {counts.get(kind, 0):4} of {total} lost games")
     for out_path, n, move, before in sudden:
         print(f"{out_path} game {n}: A played {move} after: {' '.join(before)}")
 
