@@ -36,8 +36,8 @@ pub struct Settings {
     /// Maximum depth in plies (1–60).
     pub depth: u32,
     /// Candidate points searched per node (1–225): the root searches this many; below it the selective search
-    /// searches 12 near the horizon and more further from it, never more than this (forced replies are never
-    /// cut).
+    /// searches at most 12 near the horizon and more further from it, never more than this (forced replies are
+    /// never cut).
     pub width: usize,
     /// Time per move in milliseconds.
     pub time_ms: Option<f64>,
