@@ -110,7 +110,7 @@ test-browser: setup-node setup-browser wasm
 # tools/horizon.py's reading of match logs and its questions to the engine; tools/losses.py's sorting of lost games
 test-trainer: setup-python
 	cargo build --release
-	$(PYTHON) -m unittest -v tests/train_net_test.py tests/horizon_test.py tests/losses_test.py
+	$(PYTHON) -m unittest -v tests/train_net_test.py tests/horizon_test.py tests/losses_test.py tests/judge_test.py
 
 clean:
 	rm -rf $(PKG) test-artifacts
