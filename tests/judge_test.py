@@ -99,6 +99,12 @@ class JudgeTest(unittest.TestCase):
             self.assertEqual(json.loads(cache.read_text())['h8 i9 j10 h9 k5'], '+M3')
             again = subprocess.run(cmd, capture_output=True, text=True, check=True)
             self.assertIn('judging 0 new positions (5 cached)', again.stderr)
+            for corrupt in ('{"h8": ', '[1, 2]'):
+                cache.write_text(corrupt)
+                bad = subprocess.run(cmd, capture_output=True, text=True)
+                self.assertEqual(bad.returncode, 1)
+                self.assertEqual(len(bad.stderr.splitlines()), 1, bad.stderr)
+                self.assertIn('cache', bad.stderr)
 
     def test_bad_input_is_one_line(self):
         with tempfile.TemporaryDirectory() as d:
@@ -113,6 +119,11 @@ class JudgeTest(unittest.TestCase):
                                  capture_output=True, text=True)
             self.assertEqual(run.returncode, 1)
             self.assertIn('the engine stopped before answering h8 i9', run.stderr)
+            for option in ('--jobs', '--ms'):
+                run = subprocess.run([sys.executable, TOOL, 'moves', '--engine', 'true', option, '0', str(pos)],
+                                     capture_output=True, text=True)
+                self.assertEqual(run.returncode, 2)
+                self.assertIn("'0' is not a whole number of at least 1", run.stderr)
 
 
 if __name__ == '__main__':

@@ -194,6 +194,8 @@ def score(args):
         cache = {}
     except (OSError, ValueError) as e:
         raise InputError(f"cannot read the cache {args.cache}: {e}") from None
+    if not isinstance(cache, dict) or not all(isinstance(v, str) for v in cache.values()):
+        raise InputError(f"the cache {args.cache} is not a judge.py cache")
     wanted = set()
     for _, moves in files:
         for record, move in moves.items():
@@ -234,18 +236,29 @@ def score(args):
                   f"positions, {differ} with another move")
 
 
+def positive(text):
+    """An argument that must be a whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return n
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("positions")
-    p.add_argument("--moves", type=int, default=8)
+    p.add_argument("--moves", type=positive, default=8)
     p.add_argument("out", nargs="+")
     for name in ("moves", "score"):
         p = sub.add_parser(name)
         p.add_argument("--engine" if name == "moves" else "--judge", required=True)
         p.add_argument("--cwd")
-        p.add_argument("--ms", type=int, default=500 if name == "moves" else 300)
-        p.add_argument("--jobs", type=int, default=2)
+        p.add_argument("--ms", type=positive, default=500 if name == "moves" else 300)
+        p.add_argument("--jobs", type=positive, default=2)
         if name == "moves":
             p.add_argument("positions")
         else:
