@@ -107,8 +107,8 @@ test-browser: setup-node setup-browser wasm
 
 # tools/train_net.py on samples from a few quick self-play games: the loss falls, the gradient matches finite
 # differences, the written Rust file has the right shape, bad input gives a one-line error (a few seconds);
-# tools/horizon.py's reading of match logs and its questions to the engine; tools/losses.py's sorting of lost games;
-# tools/judge.py's positions, moves and scores against a stand-in judge
+# tools/horizon.py's reading of match logs and its questions to the engine; tools/losses.py's sorting of lost games
+# and its turning positions; tools/judge.py's positions, moves and scores against a stand-in judge
 test-trainer: setup-python
 	cargo build --release
 	$(PYTHON) -m unittest -v tests/train_net_test.py tests/horizon_test.py tests/losses_test.py tests/judge_test.py

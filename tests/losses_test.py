@@ -3,6 +3,8 @@
 Run by `make test-trainer` (part of `make test`), from the repository's root.
 """
 import importlib.util
+import subprocess
+import sys
 import tempfile
 import unittest
 from pathlib import Path
@@ -51,6 +53,42 @@ class LossesTest(unittest.TestCase):
         self.assertEqual(kinds[2][0], 'gradual')
         self.assertEqual(kinds[3][0], 'from the opening')
         self.assertEqual(kinds[5][0], 'no win found')
+
+    def test_the_move_after_which_rapfi_first_reached_a_threshold(self):
+        with tempfile.TemporaryDirectory() as d:
+            out, log = Path(d) / 'a.out', Path(d) / 'a.log'
+            out.write_text(OUT)
+            log.write_text(LOG)
+            games = {g[0]: g[1:] for g in losses.read(str(out), str(log))}
+            tool = [sys.executable, str(ROOT / 'tools' / 'losses.py'), '--turning']
+            run = subprocess.run(tool + ['300', str(out), str(log)], capture_output=True, text=True)
+            missing = subprocess.run(tool + ['300', d], capture_output=True, text=True)
+            bad = subprocess.run(tool + ['x', str(out), str(log)], capture_output=True, text=True)
+
+        def turning(n, threshold):
+            opening, colour, _, moves, evals = games[n]
+            return losses.turning(opening, colour, moves, evals, threshold)
+
+        # Game 1 (Rapfi white, +40 then a win): our g7 is the move after which Rapfi first read 300 or more.
+        self.assertEqual(turning(1, 300), (['h8', 'i9', 'j10', 'h9'], 'g7'))
+        # Game 2 (Rapfi black, +20 at ply 4, +300 at ply 6): our f6 (ply 5) at 300; at 10, our first move h9.
+        self.assertEqual(turning(2, 300), (['h8', 'i9', 'j10', 'h9', 'g7'], 'f6'))
+        self.assertEqual(turning(2, 10), (['h8', 'i9', 'j10'], 'h9'))
+        # Game 3: Rapfi's first evaluation is a win, so the move before it is the opening's: none of ours.
+        self.assertIsNone(turning(3, 300))
+        # Game 5: Rapfi never reached 300 (an unreadable evaluation counts 0).
+        self.assertIsNone(turning(5, 300))
+        self.assertIsNone(turning(5, 100))
+        # The command prints the two as a moves file for tools/judge.py, the count of lost games on stderr.
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(run.stdout, 'h8 i9 j10 h9 | g7\nh8 i9 j10 h9 g7 | f6\n')
+        self.assertEqual(run.stderr, '2 positions from 4 lost games\n')
+        # A folder without b.out and b.log, and a threshold that is not a number: one line, exit status 1.
+        self.assertEqual(missing.returncode, 1)
+        self.assertTrue(missing.stderr.startswith('losses.py: '), missing.stderr)
+        self.assertEqual(len(missing.stderr.strip().splitlines()), 1)
+        self.assertEqual(bad.returncode, 1)
+        self.assertEqual(bad.stderr, "losses.py: --turning needs a whole number (Rapfi's evaluation, e.g. 300)\n")
 
     def test_rapfi_scores_are_read_as_numbers(self):
         self.assertEqual(losses.value('+M9'), 100_000)

@@ -3,6 +3,7 @@
 
     python3 tools/losses.py DIR            (DIR holds a.out/a.log and b.out/b.log, as tools/ab.sh leaves them)
     python3 tools/losses.py OUT LOG [OUT LOG ...]
+    python3 tools/losses.py --turning 300 DIR (or OUT LOG ...) > turning.txt
 
 Rapfi prints its evaluation (from its own side) before each move ("MESSAGE Speed ... Eval 123" or "Eval +M9" for
 a found win). For each game B won, the trajectory of those evaluations tells a single blunder from a slow loss:
@@ -11,6 +12,10 @@ a found win). For each game B won, the trajectory of those evaluations tells a s
 - "gradual": Rapfi's evaluation climbed above +150 before it found the win (positional pressure);
 - "no win found": Rapfi never announced a win (A lost on a move it did not see coming, or lost on time);
 - "from the opening": Rapfi announced its win on its first move, before A had moved.
+
+With `--turning N`, it prints instead, for each game B won, the position before A's move after which Rapfi's
+evaluation first reached N (or a found win), as `record | move`: a moves file for tools/judge.py (`score` grades
+those moves, `moves` asks an engine for its own in the same positions). A count goes to stderr.
 """
 import re
 import sys
@@ -51,11 +56,15 @@ def read(out_path, log_path):
     return games
 
 
+def rapfi_plies(opening, a_colour, moves):
+    """The plies (indices into `moves`) at which Rapfi, engine B, moved after the opening."""
+    a_black = a_colour == "A"
+    return [i for i in range(len(opening), len(moves)) if (i % 2 == 0) != a_black]
+
+
 def classify(opening, a_colour, moves, evals):
     """(kind, the moves before A's turning move, that move): the moves only for "sudden"."""
-    a_black = a_colour == "A"
-    rapfi_plies = [i for i in range(len(opening), len(moves)) if (i % 2 == 0) != a_black]
-    pairs = list(zip(rapfi_plies, (value(e) for e in evals)))
+    pairs = list(zip(rapfi_plies(opening, a_colour, moves), (value(e) for e in evals)))
     for k, (ply, v) in enumerate(pairs):
         if v >= 100_000:
             if ply - 1 < len(opening):
@@ -67,13 +76,29 @@ def classify(opening, a_colour, moves, evals):
     return "no win found", None, None
 
 
+def turning(opening, a_colour, moves, evals, threshold):
+    """(the moves before A's move after which Rapfi's evaluation first reached `threshold`, that move), or None
+    if it never did or the move was the opening's."""
+    for ply, e in zip(rapfi_plies(opening, a_colour, moves), evals):
+        if value(e) >= threshold:
+            return None if ply - 1 < len(opening) else (moves[: ply - 1], moves[ply - 1])
+    return None
+
+
 def main():
     args = sys.argv[1:]
+    threshold = None
+    if args[:1] == ["--turning"]:
+        try:
+            threshold = int(args[1])
+        except (IndexError, ValueError):
+            sys.exit("losses.py: --turning needs a whole number (Rapfi's evaluation, e.g. 300)")
+        args = args[2:]
     if len(args) == 1:
         args = [f"{args[0]}/{h}.{ext}" for h in "ab" for ext in ("out", "log")]
     if not args or len(args) % 2:
         sys.exit(__doc__)
-    counts, sudden = {}, []
+    counts, sudden, turned = {}, [], []
     for out_path, log_path in zip(args[::2], args[1::2]):
         try:
             games = read(out_path, log_path)
@@ -82,10 +107,20 @@ def main():
         for n, opening, a_colour, result, moves, evals in games:
             if not result.startswith("B wins"):
                 continue
+            if threshold is not None:
+                counts["lost"] = counts.get("lost", 0) + 1
+                if found := turning(opening, a_colour, moves, evals, threshold):
+                    turned.append(found)
+                continue
             kind, before, move = classify(opening, a_colour, moves, evals)
             counts[kind] = counts.get(kind, 0) + 1
             if kind == "sudden":
                 sudden.append((out_path, n, move, before))
+    if threshold is not None:
+        for before, move in turned:
+            print(f"{' '.join(before)} | {move}")
+        print(f"{len(turned)} positions from {counts.get('lost', 0)} lost games", file=sys.stderr)
+        return
     total = sum(counts.values())
     for kind in ("sudden", "gradual", "no win found", "from the opening"):
         print(f"{kind:16} {counts.get(kind, 0):4} of {total} lost games")
