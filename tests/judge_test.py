@@ -119,6 +119,15 @@ class JudgeTest(unittest.TestCase):
                                  capture_output=True, text=True)
             self.assertEqual(run.returncode, 1)
             self.assertIn('the engine stopped before answering h8 i9', run.stderr)
+            # `score` takes moves files: a positions file (no move after `|`) is refused, not a traceback.
+            for text in ('h8 i9\n', 'h8 i9 | \n', 'h8 i9 | j10 k11\n'):
+                pos.write_text(text)
+                run = subprocess.run([sys.executable, TOOL, 'score', '--judge', 'true', '--cache',
+                                      str(Path(d) / 'c.json'), str(pos)], capture_output=True, text=True)
+                self.assertEqual(run.returncode, 1)
+                self.assertEqual(len(run.stderr.splitlines()), 1, run.stderr)
+                self.assertIn('not a `record | move` line', run.stderr)
+            pos.write_text('h8 i9\n')
             for option in ('--jobs', '--ms'):
                 run = subprocess.run([sys.executable, TOOL, 'moves', '--engine', 'true', option, '0', str(pos)],
                                      capture_output=True, text=True)

@@ -178,6 +178,18 @@ def read_records(path):
         raise InputError(f"cannot read {path}: {e.strerror or e}") from None
 
 
+def read_moves(path):
+    """A moves file (`record | move` lines) as {record: move}; a line without exactly one move is refused."""
+    moves = {}
+    for parts in read_records(path):
+        if len(parts) != 2 or len(parts[1]) != 1:
+            raise InputError(f"{path}: not a `record | move` line: {' | '.join(' '.join(p) for p in parts)}")
+        for m in parts[0] + parts[1]:
+            point(m)
+        moves[" ".join(parts[0])] = parts[1][0]
+    return moves
+
+
 def summary(rows):
     """(mean value, mean loss, blunders) of (before, after) pairs."""
     n = len(rows)
@@ -186,7 +198,7 @@ def summary(rows):
 
 
 def score(args):
-    files = [(path, {" ".join(r[0]): r[1][0] for r in read_records(path)}) for path in args.moves]
+    files = [(path, read_moves(path)) for path in args.moves]
     try:
         with open(args.cache) as f:
             cache = json.load(f)
