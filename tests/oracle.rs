@@ -121,6 +121,9 @@ impl Game for Tree {
     fn hash(&self) -> u64 {
         self.node() as u64 * 0x9E37_79B9_7F4A_7C15
     }
+    fn hash_after(&self, m: usize) -> u64 {
+        m as u64 * 0x9E37_79B9_7F4A_7C15
+    }
     fn terminal(&mut self, _ply: usize) -> Option<i32> {
         let n = self.node();
         // Max is to move at even depths; leaves hold max's value.
@@ -182,6 +185,14 @@ impl Game for TicTacToe {
     type Move = usize;
     fn hash(&self) -> u64 {
         self.cells.iter().fold(0u64, |h, &c| h * 3 + c as u64) * 2 + (self.moves.len() % 2) as u64
+    }
+    fn hash_after(&self, m: usize) -> u64 {
+        let mut next = TicTacToe {
+            cells: self.cells,
+            moves: self.moves.clone(),
+        };
+        next.make(m);
+        next.hash()
     }
     fn terminal(&mut self, ply: usize) -> Option<i32> {
         let last = if self.moves.len() % 2 == 1 { 1 } else { 2 };

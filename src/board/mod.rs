@@ -315,6 +315,12 @@ impl Board {
         self.hash
     }
 
+    /// The Zobrist hash after the side to move plays `p` (without playing it).
+    #[inline]
+    pub fn hash_after(&self, p: Point) -> u64 {
+        self.hash ^ ZOBRIST[self.to_move().index()][p.index()] ^ ZOBRIST_WHITE_TO_MOVE
+    }
+
     /// The stones of `c`.
     #[inline]
     pub fn stones(&self, c: Color) -> Bitboard {

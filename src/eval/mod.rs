@@ -239,6 +239,12 @@ impl Position {
         self.board.hash()
     }
 
+    /// Zobrist hash of the position after the side to move plays `p`.
+    #[inline]
+    pub fn hash_after(&self, p: Point) -> u64 {
+        self.board.hash_after(p)
+    }
+
     /// Whether the last move made five.
     #[inline]
     pub fn last_move_won(&self) -> bool {

@@ -76,7 +76,7 @@ fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
 }
 
 #[test]
-fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_moves() {
+fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_moves_and_hashes_are_foreseen() {
     let mut next = below(0x2545_f491_4f6c_dd1d);
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         let mut pos = Position::new(rule);
@@ -95,11 +95,14 @@ fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_
                 }
                 // A third of the moves as the threat searches make them, mixed with ordinary ones.
                 let m = free[next(free.len())];
+                let predicted = pos.hash_after(m);
                 if next(3) == 0 {
                     pos.make_threat(m);
                 } else {
                     pos.make(m);
                 }
+                // The hash the search fetches the table slot by before making the move.
+                assert_eq!(pos.hash(), predicted, "{rule:?} after {}", pos.board().record());
             }
             let mut fresh = Position::new(rule);
             for &m in pos.board().history() {

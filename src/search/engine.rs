@@ -230,6 +230,11 @@ impl Game for GomokuGame<'_> {
     }
 
     #[inline]
+    fn hash_after(&self, m: Point) -> u64 {
+        self.pos.hash_after(m)
+    }
+
+    #[inline]
     fn terminal(&mut self, ply: usize) -> Option<i32> {
         let ply = ply as i32;
         let pos = &*self.pos;

@@ -37,6 +37,8 @@ pub trait Game {
 
     /// Hash of the position (side to move included).
     fn hash(&self) -> u64;
+    /// Hash of the position after the move `m`, without making it (to fetch its table entry early).
+    fn hash_after(&self, m: Self::Move) -> u64;
     /// The value (side to move's view) if the position is decided `ply` plies from the root: a loss, a draw,
     /// or a win that needs no search. Not consulted at the root.
     fn terminal(&mut self, ply: usize) -> Option<i32>;
@@ -451,9 +453,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 0
             };
+            let full = depth - 1 + block_ext;
+            if full - reduction > 0 {
+                // The child probes the table first thing: fetch its slot while the move is made.
+                self.tt.prefetch(game.hash_after(m));
+            }
             self.played[ply] = Some(m);
             game.make(m);
-            let full = depth - 1 + block_ext;
             let score = if i == 0 {
                 -self.negamax(game, full + singular_ext, ply + 1, -wb, -wa)
             } else {

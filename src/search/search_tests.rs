@@ -38,6 +38,9 @@ impl Game for Tree {
     fn hash(&self) -> u64 {
         self.path.iter().fold(1, |h, &m| h * 31 + m as u64 + 1)
     }
+    fn hash_after(&self, m: usize) -> u64 {
+        self.hash() * 31 + m as u64 + 1
+    }
     fn terminal(&mut self, ply: usize) -> Option<i32> {
         let won = self.path.len() == 5 && self.path.first() == self.win_after.as_ref();
         (won || self.lost_at == Some(self.path.len())).then(|| -(MATE - ply as i32))

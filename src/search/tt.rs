@@ -138,6 +138,20 @@ impl<M: PackedMove> TranspositionTable<M> {
         (check ^ data == key && e.bound != Bound::None).then_some(e)
     }
 
+    /// Asks the processor to bring `key`'s slot into the cache, so that a probe soon after does not wait
+    /// for memory (a hint only: nothing happens where there is no such instruction).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(s) = self.slots.get(key as usize & self.mask) {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            // SAFETY: a prefetch reads nothing into the program and cannot fault; the address is a live slot.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>((s as *const Slot).cast::<i8>()) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Stores a result for `key`; `pv`: the node is or was on a principal variation.
     #[inline]
     pub fn store(&self, key: u64, score: i32, depth: i16, bound: Bound, best: Option<M>, pv: bool) {
