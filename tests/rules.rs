@@ -181,6 +181,11 @@ fn make_and_undo_restore_board_hash_and_patterns_exactly() {
     let a = parse_position("h8 i9 j10 k11", Rule::Freestyle).unwrap();
     let b = parse_position("j10 k11 h8 i9", Rule::Freestyle).unwrap();
     assert_eq!(a.hash(), b.hash());
+    // It does depend on the rule: the transposition table and the threat caches must not take a position's value
+    // under one rule for the same stones under another.
+    let hashes =
+        [Rule::Freestyle, Rule::Standard, Rule::Renju].map(|r| parse_position("h8 i9 j10 k11", r).unwrap().hash());
+    assert!(hashes[0] != hashes[1] && hashes[0] != hashes[2] && hashes[1] != hashes[2]);
 }
 
 /// `fives_after` on a known line: black's open three h8 i8 j8 (g8 and k8 empty): after k8, black completes

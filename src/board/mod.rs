@@ -167,6 +167,15 @@ const ZOBRIST: [[u64; SLOTS]; 2] = {
 
 /// Hash key added when white is to move.
 const ZOBRIST_WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
+/// Key of the rule in force: the same stones under two rules are two positions with their own values, so
+/// nothing a table or cache learnt under one rule is taken for the other (freestyle's key is 0).
+const fn zobrist_rule(rule: Rule) -> u64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Standard => 0x8CB9_2BA7_2F3D_8DD7,
+        Rule::Renju => 0x52D6_D9D7_5F4A_3E1B,
+    }
+}
 
 /// Length of the key array: every `u8` point index, so that indexing by a point needs no bounds check (the
 /// slots past [`SLOTS`] are never read).
@@ -265,11 +274,12 @@ impl Board {
             rule,
             stones: [Bitboard::EMPTY; 2],
             history: Vec::with_capacity(CELLS),
-            hash: if first == Color::White {
-                ZOBRIST_WHITE_TO_MOVE
-            } else {
-                0
-            },
+            hash: zobrist_rule(rule)
+                ^ if first == Color::White {
+                    ZOBRIST_WHITE_TO_MOVE
+                } else {
+                    0
+                },
             keys: empty_keys(),
             first,
         }

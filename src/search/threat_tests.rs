@@ -56,3 +56,18 @@ fn vct_wins_with_a_double_three_but_not_after_a_forced_block() {
     let defended = setup("g9 h9 i7 i8 a15", "a1 b1 c1 d1 o15", Color::Black);
     assert!(ThreatSolver::new().vct(&mut defended.clone(), 7, 200_000).is_none());
 }
+
+#[test]
+fn the_same_stones_under_another_rule_are_another_position_to_the_caches() {
+    let black = parse_points("b8 c8 d8 g8").unwrap();
+    let white = parse_points("a1 a3 o1 o15").unwrap();
+    let at = |rule| Position::from_stones(rule, &black, &white, Color::Black).unwrap();
+    let mut s = ThreatSolver::new();
+    // e8 threatens a8 and f8, but f8 makes six: a five only where overlines win.
+    assert!(s.vcf(&mut at(Rule::Standard), 10, 10_000).is_none());
+    let line = s.vcf(&mut at(Rule::Freestyle), 10, 10_000);
+    assert!(
+        line.is_some(),
+        "the failure found under standard must not hide the freestyle win"
+    );
+}
