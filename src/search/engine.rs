@@ -186,11 +186,6 @@ impl<'a> GomokuGame<'a> {
     }
 }
 
-/// Longest VCF looked for at the search horizon, in attacker moves.
-const LEAF_VCF_MOVES: u8 = 12;
-/// Node budget of a VCF at the search horizon.
-const LEAF_VCF_NODES: u64 = 64;
-
 /// A threat line that ends when the attacker makes an open four (the VCT's main line does) is two plies short
 /// of the five: appends the defender's block of one end and the attacker's five at the other, so that the
 /// line's length is the distance to the win and the line can be shown through to the five.
@@ -285,7 +280,7 @@ impl Game for GomokuGame<'_> {
         let me = self.pos.to_move();
         if let Some(solver) = self.threats.as_deref_mut() {
             if !self.pos.fours(me).is_empty() {
-                if let Some(len) = solver.vcf_length(self.pos, LEAF_VCF_MOVES, LEAF_VCF_NODES) {
+                if let Some(len) = solver.horizon_vcf(self.pos) {
                     return MATE - ply as i32 - len as i32;
                 }
             }

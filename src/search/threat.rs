@@ -14,6 +14,12 @@ use crate::eval::Position;
 
 /// Slots in each cache.
 const CACHE_SLOTS: usize = 1 << 16;
+/// Longest VCF looked for at the search horizon ([`ThreatSolver::horizon_vcf`]), in attacker moves.
+const HORIZON_VCF_MOVES: u8 = 12;
+/// Node budget of a VCF at the search horizon.
+const HORIZON_VCF_NODES: u64 = 64;
+/// Slots in the cache of the horizon's VCF results.
+const HORIZON_SLOTS: usize = 1 << 14;
 /// Longest VCF, in attacker moves, that ends a VCT line or refutes a defence against a VCF threat.
 const VCT_VCF_MOVES: u8 = 12;
 /// The VCT's first pass, with fours and threes alone, looks this many plies deeper than its limit.
@@ -51,6 +57,8 @@ pub struct ThreatSolver {
     /// (hash, attacker moves left) of positions with no VCF within that many moves.
     vcf_failed: Vec<(u64, u8)>,
     vct: Vec<VctEntry>,
+    /// (hash, line length + 1, or 0 if none was found) of the horizon's VCF probes, whose limits never change.
+    horizon: Vec<(u64, u8)>,
     nodes: u64,
     budget: u64,
     exhausted: bool,
@@ -74,6 +82,7 @@ impl ThreatSolver {
         ThreatSolver {
             vcf_failed: vec![(0, 0); CACHE_SLOTS],
             vct: vec![VctEntry::default(); CACHE_SLOTS],
+            horizon: vec![(0, 0); HORIZON_SLOTS],
             nodes: 0,
             budget: 0,
             exhausted: false,
@@ -92,6 +101,7 @@ impl ThreatSolver {
     pub fn clear(&mut self) {
         self.vcf_failed.iter_mut().for_each(|e| *e = (0, 0));
         self.vct.iter_mut().for_each(|e| *e = VctEntry::default());
+        self.horizon.iter_mut().for_each(|e| *e = (0, 0));
     }
 
     /// Makes later searches give up at `at_ms` by `clock` (checked every 256 nodes); `None` removes it.
@@ -120,6 +130,22 @@ impl ThreatSolver {
         let len = line.len();
         self.line = line;
         found.then_some(len)
+    }
+
+    /// The α-β search's probe at its horizon: the length of a VCF for the side to move within
+    /// `HORIZON_VCF_MOVES` (12) moves and `HORIZON_VCF_NODES` (64) nodes, if one is found. The same leaf comes
+    /// back again and again (transpositions, the next iteration), so each position's answer is kept.
+    pub fn horizon_vcf(&mut self, pos: &mut Position) -> Option<usize> {
+        let hash = pos.hash();
+        let slot = hash as usize & (HORIZON_SLOTS - 1);
+        let (h, answer) = self.horizon[slot];
+        if h == hash && hash != 0 {
+            self.nodes = 0;
+            return answer.checked_sub(1).map(usize::from);
+        }
+        let found = self.vcf_length(pos, HORIZON_VCF_MOVES, HORIZON_VCF_NODES);
+        self.horizon[slot] = (hash, found.map_or(0, |len| len as u8 + 1));
+        found
     }
 
     /// Looks for a VCT for the side to move within `budget` nodes: threats for at most `max_plies` plies

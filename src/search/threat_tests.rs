@@ -71,3 +71,22 @@ fn the_same_stones_under_another_rule_are_another_position_to_the_caches() {
         "the failure found under standard must not hide the freestyle win"
     );
 }
+
+#[test]
+fn the_horizon_probe_keeps_each_answer_and_gives_it_again() {
+    let pos = setup("c3 d3 e3 g4 h5 f6 g6 h6", "b3 e2 e6 a15 o15 o1 a14 n15", Color::Black);
+    let quiet = setup("h8 i9", "a1 o15", Color::Black);
+    let len = ThreatSolver::new()
+        .vcf(&mut pos.clone(), 12, 64)
+        .expect("a VCF within the probe's limits")
+        .len();
+    let mut s = ThreatSolver::new();
+    for round in 0..2 {
+        let mut p = pos.clone();
+        assert_eq!(s.horizon_vcf(&mut p), Some(len), "round {round}");
+        assert_eq!(p.hash(), pos.hash(), "the position is left as it was");
+        assert_eq!(s.horizon_vcf(&mut quiet.clone()), None, "round {round}");
+    }
+    // The second round is answered from the cache: no node is searched.
+    assert_eq!(s.nodes(), 0);
+}
