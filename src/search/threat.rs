@@ -134,7 +134,8 @@ impl ThreatSolver {
 
     /// The α-β search's probe at its horizon: the length of a VCF for the side to move within
     /// `HORIZON_VCF_MOVES` (12) moves and `HORIZON_VCF_NODES` (64) nodes, if one is found. The same leaf comes
-    /// back again and again (transpositions, the next iteration), so each position's answer is kept.
+    /// back again and again (transpositions, the next iteration), so each position's answer is kept. The probe
+    /// runs without the deadline (its 64 nodes take microseconds), so that its answer never depends on the clock.
     pub fn horizon_vcf(&mut self, pos: &mut Position) -> Option<usize> {
         let hash = pos.hash();
         let slot = hash as usize & (HORIZON_SLOTS - 1);
@@ -143,7 +144,9 @@ impl ThreatSolver {
             self.nodes = 0;
             return answer.checked_sub(1).map(usize::from);
         }
+        let deadline = self.deadline.take();
         let found = self.vcf_length(pos, HORIZON_VCF_MOVES, HORIZON_VCF_NODES);
+        self.deadline = deadline;
         self.horizon[slot] = (hash, found.map_or(0, |len| len as u8 + 1));
         found
     }
