@@ -97,6 +97,9 @@ pub struct Position {
     /// The patterns each move replaced, `(colour × POINT_SLOTS + slot, old value)`, in order; [`Saved::log_len`]
     /// marks where each move's entries start.
     pattern_log: Vec<(u16, Lines)>,
+    /// Whether `make` runs the copy of its refresh compiled for AVX2 and BMI2 ([`refresh::has_avx2`]).
+    #[cfg(target_arch = "x86_64")]
+    avx2: bool,
 }
 
 /// The part of a [`Position`] that a move changes besides the patterns, saved before the move.
@@ -145,6 +148,8 @@ impl Position {
             maybe_forbidden: Bitboard::EMPTY,
             saved: Vec::new(),
             pattern_log: Vec::new(),
+            #[cfg(target_arch = "x86_64")]
+            avx2: refresh::has_avx2(),
         };
         for p in Point::all() {
             if rule == Rule::Freestyle {

@@ -3,14 +3,50 @@
 
 use super::*;
 
+/// Whether this CPU can run the refresh's AVX2 copy ([`Position::refresh_around_in`]): it has every feature that
+/// copy is compiled for. Only x86-64 has that copy; wasm and other targets have the portable one alone.
+#[cfg(target_arch = "x86_64")]
+pub(super) fn has_avx2() -> bool {
+    use std::arch::is_x86_feature_detected as has;
+    has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt")
+}
+
 impl Position {
     /// Recomputes `p` in every direction and the points within four steps of it along each line in that
     /// line's direction only (the only key that changed for them); five steps where overlines do not win.
     /// Compiled apart for rules where some colour's overlines do not win (`EXACT`), so that freestyle's path
-    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums); not inlined
-    /// (both rule copies inlined into `make` made freestyle's code worse).
-    #[inline(never)]
+    /// carries none of their work, and for the threat searches (`!LEARN`: no learned sums). On x86-64 CPUs
+    /// with AVX2 ([`has_avx2`], checked once per position) it runs a copy compiled for those instructions:
+    /// the portable build targets x86-64's baseline, without BMI2's shifts or 256-bit vectors.
+    #[inline(always)]
     pub(super) fn refresh_around_in<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only where `has_avx2` found every feature the copy is compiled for.
+            unsafe { self.refresh_around_avx2::<EXACT, LEARN>(p) };
+            return;
+        }
+        self.refresh_around_portable::<EXACT, LEARN>(p);
+    }
+
+    /// [`Position::refresh_around_in`] for any CPU; not inlined (both rule copies inlined into `make` made
+    /// freestyle's code worse).
+    #[inline(never)]
+    fn refresh_around_portable<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
+        self.refresh_around::<EXACT, LEARN>(p);
+    }
+
+    /// [`Position::refresh_around_in`] compiled for x86-64 CPUs with AVX2, BMI1, BMI2, LZCNT and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    fn refresh_around_avx2<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
+        self.refresh_around::<EXACT, LEARN>(p);
+    }
+
+    /// The body of [`Position::refresh_around_in`], inlined into each compiled copy.
+    #[inline(always)]
+    fn refresh_around<const EXACT: bool, const LEARN: bool>(&mut self, p: Point) {
         self.refresh::<EXACT, LEARN>(p, None);
         self.refresh_line::<EXACT, LEARN, 0>(p);
         self.refresh_line::<EXACT, LEARN, 1>(p);
