@@ -96,3 +96,31 @@ fn only_nodes_without_a_threat_to_answer_count_as_quiet() {
     assert!(!quiet("h8 a1 i8 a2 j8"), "an open three must be answered");
     assert!(!quiet("h8 a1 i8 a2 j8 g8 k8"), "a four must be answered");
 }
+
+/// Against an open three, a four that stops nothing only delays the answer: the selective search leaves it out
+/// of the forced set near the horizon. A four on a point that stops the three is an answer and stays.
+#[test]
+fn fours_that_stop_no_open_three_only_delay() {
+    use gomoku::search::{Game, MoveList};
+    let pt = |s: &str| s.parse::<Point>().unwrap();
+    let kept = |record: &str| {
+        let moves: Vec<Point> = record.split_whitespace().map(pt).collect();
+        let mut pos = gomoku::eval::Position::from_moves(Rule::Freestyle, &moves).unwrap();
+        let mut game = GomokuGame::new(&mut pos, None);
+        let mut list = MoveList::new();
+        assert!(game.generate(&mut list), "{record}: a forced set");
+        let before = list.moves().to_vec();
+        game.drop_delays(&mut list);
+        (before, list.moves().to_vec())
+    };
+    // Black's open three h8 i8 j8; white's closed three c3 c4 c5 (c2 black) makes fours on c6 and c7.
+    let (before, after) = kept("h8 c3 i8 c4 c2 c5 j8");
+    assert!(before.contains(&pt("c6")) && before.contains(&pt("c7")), "{before:?}");
+    assert!(!after.contains(&pt("c6")) && !after.contains(&pt("c7")), "{after:?}");
+    assert!(after.contains(&pt("g8")) && after.contains(&pt("k8")), "{after:?}");
+    // White's closed three g5 g6 g7 (g4 black): its four on g8 also stops the three; the one on g9 does not.
+    let (before, after) = kept("h8 g5 i8 g6 g4 g7 j8");
+    assert!(before.contains(&pt("g9")), "{before:?}");
+    assert!(after.contains(&pt("g8")) && !after.contains(&pt("g9")), "{after:?}");
+    assert!(after.contains(&pt("k8")), "{after:?}");
+}

@@ -275,17 +275,31 @@ impl Game for GomokuGame<'_> {
         self.pos.fives(opp).is_empty() && self.pos.legal_open_fours(opp).is_empty()
     }
 
+    /// A VCF by the horizon's probe.
+    #[inline]
+    fn cheap_win(&mut self, ply: usize) -> Option<i32> {
+        let solver = self.threats.as_deref_mut()?;
+        if self.pos.fours(self.pos.to_move()).is_empty() {
+            return None;
+        }
+        solver.horizon_vcf(self.pos).map(|len| MATE - ply as i32 - len as i32)
+    }
+
+    /// Against an open three: our fours that are not among the points that may stop it and make no double
+    /// threat (a four-three or more).
+    fn drop_delays(&self, list: &mut MoveList<Point>) {
+        let me = self.pos.to_move();
+        let opp = me.opponent();
+        let blocks = self.pos.blocks_that_may_stop(opp, self.pos.fours(opp));
+        let delays = |m: Point| !blocks.contains(m) && self.pos.combo(m, me) < Combo::FourThree;
+        if list.moves().iter().any(|&m| !delays(m)) {
+            list.retain(|m| !delays(m));
+        }
+    }
+
     #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
-        let me = self.pos.to_move();
-        if let Some(solver) = self.threats.as_deref_mut() {
-            if !self.pos.fours(me).is_empty() {
-                if let Some(len) = solver.horizon_vcf(self.pos) {
-                    return MATE - ply as i32 - len as i32;
-                }
-            }
-        }
-        self.pos.evaluate()
+        self.cheap_win(ply).unwrap_or_else(|| self.pos.evaluate())
     }
 
     #[inline]

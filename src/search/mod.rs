@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod engine;
+mod game;
 pub mod level;
 mod movelist;
 pub mod multipv;
@@ -15,13 +16,14 @@ pub mod threat;
 pub mod time;
 pub mod tt;
 
+pub use crate::search::game::Game;
 use crate::search::level::root_bonus;
 pub use crate::search::movelist::MoveList;
 use crate::search::params::*;
 pub(crate) use crate::search::score::{score_from_tt, DECISIVE};
 pub use crate::search::score::{score_text, score_to_tt, INFINITY, LIKELY_BOUND, MATE, MATE_BOUND};
 use crate::search::time::TimeManager;
-use crate::search::tt::{Bound, PackedMove, TranspositionTable};
+use crate::search::tt::{Bound, TranspositionTable};
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -29,55 +31,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub const MAX_PLY: usize = 128;
 /// Capacity of a [`MoveList`].
 pub const MAX_MOVES: usize = 256;
-
-/// A two-player, zero-sum, perfect-information game as the search sees it.
-pub trait Game {
-    /// A move; [`Game::move_index`] maps it below [`MAX_MOVES`].
-    type Move: Copy + Eq + Default + Debug + PackedMove;
-
-    /// Hash of the position (side to move included).
-    fn hash(&self) -> u64;
-    /// Hash of the position after the move `m`, without making it (to fetch its table entry early).
-    fn hash_after(&self, m: Self::Move) -> u64;
-    /// The value (side to move's view) if the position is decided `ply` plies from the root: a loss, a draw,
-    /// or a win that needs no search. Not consulted at the root.
-    fn terminal(&mut self, ply: usize) -> Option<i32>;
-    /// Whether the side to move faces a threat it must answer now (a four): the search then extends instead
-    /// of evaluating statically, and in the selective search the answer costs no depth.
-    fn must_answer(&self) -> bool {
-        false
-    }
-    /// Whether the side to move faces no threat its static evaluation could misjudge, so that a node far
-    /// above β may be cut on the static evaluation alone. Games without such knowledge never are.
-    fn quiet(&self) -> bool {
-        false
-    }
-    /// Whether the move `m` makes a threat the opponent must answer; late-move reductions spare such moves.
-    /// Games without such knowledge have none.
-    fn threatens(&self, _m: Self::Move) -> bool {
-        false
-    }
-    /// Evaluation at the search horizon, `ply` plies from the root, from the side to move's view. A game
-    /// may resolve cheap tactics here (mate scores are relative to the root).
-    fn evaluate(&mut self, ply: usize) -> i32;
-    /// A cheap static evaluation (no tactics) from the side to move's view, for pruning decisions inside the
-    /// tree. Defaults to [`Game::evaluate`] at ply 0.
-    fn static_eval(&mut self) -> i32 {
-        self.evaluate(0)
-    }
-    /// Fills `list` with the moves to search and their ordering scores (higher first). Returns true when the
-    /// list is a forced set (replies to a threat) that the width limit must not cut.
-    fn generate(&mut self, list: &mut MoveList<Self::Move>) -> bool;
-    /// Plays a move from [`Game::generate`].
-    fn make(&mut self, m: Self::Move);
-    /// Takes back the last move.
-    fn undo(&mut self);
-    /// Index of a move for the killer and history tables.
-    fn move_index(m: Self::Move) -> usize;
-    /// Moves whose ordering score from [`Game::generate`] is below this are quiet: late in the list they
-    /// may be searched to a reduced depth first.
-    const QUIET_BELOW: i32 = i32::MIN;
-}
 
 /// What bounds a search.
 #[derive(Clone, Debug)]
@@ -95,7 +48,8 @@ pub struct Limits {
     /// Selective search: late-move reductions (not of threats; a ply less at nodes that are or were on a
     /// principal variation), at most 12 candidates below the root near the horizon (more further from it),
     /// futility and move-count pruning of quiet moves near the horizon, no horizon tactics where the static
-    /// value already reaches β, and the extensions (singular moves, answers to a four). Off, the search returns
+    /// value already reaches β, forced sets without their delaying moves one ply from the horizon
+    /// ([`Game::drop_delays`]), and the extensions (singular moves, answers to a four). Off, the search returns
     /// exact minimax values.
     pub reductions: bool,
     /// Root moves get a seeded bonus of 0..=spread points (see [`level::root_bonus`]); 0 for none.
@@ -380,6 +334,21 @@ impl<'a, G: Game> Searcher<'a, G> {
         let forced = game.generate(&mut list);
         if list.is_empty() {
             return game.terminal(ply).unwrap_or(0);
+        }
+        if forced
+            && ply > 0
+            && depth <= DELAY_DEPTH
+            && self.limits.reductions
+            && excluded.is_none()
+            && !game.must_answer()
+        {
+            // Near the horizon the moves that only delay (a four that stops nothing) are left out: the search
+            // would try them in every order and still face the threat. The side's own win is looked for first,
+            // as those moves could have started it.
+            if let Some(v) = game.cheap_win(ply) {
+                return v;
+            }
+            game.drop_delays(&mut list);
         }
         // Forced replies are never cut; other moves beyond the node's width are not searched.
         let keep = if forced { MAX_MOVES } else { self.width_at(ply, depth) };

@@ -32,6 +32,10 @@ pub(crate) const FUTILITY_MARGIN: i32 = 200;
 /// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
 pub(crate) const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
 
+/// Deepest remaining depth at which a forced set against a threat other than a four leaves out the moves
+/// that only delay ([`crate::search::Game::drop_delays`]), once the side to move has no cheap win.
+pub(crate) const DELAY_DEPTH: i32 = 1;
+
 /// A quiet non-PV node fails high when its static evaluation exceeds β by this much per ply of remaining
 /// depth (reverse futility pruning).
 pub(crate) const RFP_MARGIN: i32 = 100;

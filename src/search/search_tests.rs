@@ -21,6 +21,11 @@ struct Tree {
     threat: Option<usize>,
     line: Option<(usize, i32)>,
     answers_at_odd_plies: bool,
+    /// The nodes one ply below the root hold forced sets (as against an open three) whose moves from this one
+    /// on only delay.
+    delays_from: Option<usize>,
+    /// The side to move one ply below the root has a cheap win (three plies away).
+    cheap_win_below: bool,
     horizon_calls: u32,
     deepest: usize,
     widest: [usize; 2],
@@ -50,6 +55,14 @@ impl Game for Tree {
     }
     fn must_answer(&self) -> bool {
         self.answers_at_odd_plies && self.path.len() % 2 == 1
+    }
+    fn cheap_win(&mut self, ply: usize) -> Option<i32> {
+        (self.cheap_win_below && self.path.len() == 1).then(|| MATE - ply as i32 - 3)
+    }
+    fn drop_delays(&self, list: &mut MoveList<usize>) {
+        if let (Some(k), 1) = (self.delays_from, self.path.len()) {
+            list.retain(|m| m < k);
+        }
     }
     fn evaluate(&mut self, _ply: usize) -> i32 {
         self.horizon_calls += 1;
@@ -82,7 +95,7 @@ impl Game for Tree {
             self.inner_moves
         };
         (0..n).for_each(|m| list.push(m, 10 - m as i32));
-        false
+        self.delays_from.is_some() && self.path.len() == 1
     }
     fn make(&mut self, m: usize) {
         if let Some(w) = self.widest.get_mut(self.path.len()) {
@@ -162,6 +175,48 @@ fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
         // depth (ply 8), where the horizon still answers one more four, as it always does.
         assert_eq!(game.deepest, deepest, "reductions {reductions}");
     }
+}
+
+#[test]
+fn one_ply_from_the_horizon_a_forced_set_leaves_out_the_moves_that_only_delay() {
+    for (reductions, searched) in [(false, 5), (true, 2)] {
+        // Two root moves; below them forced sets of five moves, the last three of which only delay.
+        let mut game = Tree {
+            root_moves: 2,
+            inner_moves: 5,
+            delays_from: Some(2),
+            ..Tree::default()
+        };
+        search(&mut game, 2, reductions);
+        assert_eq!(game.widest[1], searched, "reductions {reductions}");
+    }
+    // Three plies from the horizon every move of the forced set is searched.
+    let mut game = Tree {
+        root_moves: 2,
+        inner_moves: 5,
+        delays_from: Some(2),
+        ..Tree::default()
+    };
+    search(&mut game, 4, true);
+    assert_eq!(game.widest[1], 5);
+}
+
+#[test]
+fn before_leaving_out_the_moves_that_only_delay_the_side_to_move_looks_for_its_own_cheap_win() {
+    // The side to move one ply below the root wins in three plies whatever the root plays.
+    let mut game = Tree {
+        root_moves: 2,
+        inner_moves: 5,
+        delays_from: Some(2),
+        cheap_win_below: true,
+        ..Tree::default()
+    };
+    let best = search(&mut game, 2, true).unwrap();
+    assert_eq!(best.score, -(MATE - 4));
+    assert_eq!(
+        game.widest[1], 0,
+        "the win is found before any move below the root is made"
+    );
 }
 
 /// How many moves the root and the nodes one ply below it search (the highest move made, plus one) when a
