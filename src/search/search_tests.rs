@@ -177,39 +177,32 @@ fn the_answer_to_a_four_costs_no_depth_in_the_selective_search() {
     }
 }
 
-#[test]
-fn one_ply_from_the_horizon_a_forced_set_leaves_out_the_moves_that_only_delay() {
-    for (reductions, searched) in [(false, 5), (true, 2)] {
-        // Two root moves; below them forced sets of five moves, the last three of which only delay.
-        let mut game = Tree {
-            root_moves: 2,
-            inner_moves: 5,
-            delays_from: Some(2),
-            ..Tree::default()
-        };
-        search(&mut game, 2, reductions);
-        assert_eq!(game.widest[1], searched, "reductions {reductions}");
-    }
-    // Three plies from the horizon every move of the forced set is searched.
-    let mut game = Tree {
+/// Two root moves; below them forced sets of five moves, the last three of which only delay.
+fn delaying_tree() -> Tree {
+    Tree {
         root_moves: 2,
         inner_moves: 5,
         delays_from: Some(2),
         ..Tree::default()
-    };
-    search(&mut game, 4, true);
-    assert_eq!(game.widest[1], 5);
+    }
+}
+
+#[test]
+fn one_ply_from_the_horizon_a_forced_set_leaves_out_the_moves_that_only_delay() {
+    // Two plies deep exact or selective; four plies deep (three from the horizon below the root) selective.
+    for (depth, reductions, searched) in [(2, false, 5), (2, true, 2), (4, true, 5)] {
+        let mut game = delaying_tree();
+        search(&mut game, depth, reductions);
+        assert_eq!(game.widest[1], searched, "depth {depth}, reductions {reductions}");
+    }
 }
 
 #[test]
 fn before_leaving_out_the_moves_that_only_delay_the_side_to_move_looks_for_its_own_cheap_win() {
     // The side to move one ply below the root wins in three plies whatever the root plays.
     let mut game = Tree {
-        root_moves: 2,
-        inner_moves: 5,
-        delays_from: Some(2),
         cheap_win_below: true,
-        ..Tree::default()
+        ..delaying_tree()
     };
     let best = search(&mut game, 2, true).unwrap();
     assert_eq!(best.score, -(MATE - 4));
