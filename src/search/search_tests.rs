@@ -26,6 +26,9 @@ struct Tree {
     delays_from: Option<usize>,
     /// The side to move one ply below the root has a cheap win (three plies away).
     cheap_win_below: bool,
+    /// The root's best move changes with the depth: a leaf is worth 100 to the root's side below root move
+    /// `leaf depth % 2` and −100 below the other.
+    best_alternates: bool,
     horizon_calls: u32,
     deepest: usize,
     widest: [usize; 2],
@@ -70,6 +73,18 @@ impl Game for Tree {
         self.static_eval()
     }
     fn static_eval(&mut self) -> i32 {
+        if self.best_alternates {
+            let root_side = if self.path.first() == Some(&(self.path.len() % 2)) {
+                100
+            } else {
+                -100
+            };
+            return if self.path.len().is_multiple_of(2) {
+                root_side
+            } else {
+                -root_side
+            };
+        }
         match self.line {
             Some((far, v)) if self.on_line() && self.path.len() >= 4 => {
                 let v = if self.path.len() >= far { 2 * v } else { v };
@@ -121,6 +136,64 @@ fn search(game: &mut Tree, depth: u32, reductions: bool) -> Option<Iteration<usi
         ..Limits::default()
     };
     Searcher::new(&tt, limits, || 0.0, None).iterate(game, &mut |_| {})
+}
+
+thread_local! {
+    static NOW: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+/// A clock that reads one millisecond later each time (about one read per 64 nodes): deterministic time.
+fn ticking() -> f64 {
+    NOW.with(|n| {
+        let t = n.get();
+        n.set(t + 1.0);
+        t
+    })
+}
+
+/// Iterative deepening of `game` with a budget of `time_ms` on the ticking clock (exact search, no depth
+/// limit short of the searcher's own).
+fn timed(game: &mut Tree, time_ms: f64) -> (Iteration<usize>, f64) {
+    let tt = TranspositionTable::new(1);
+    let limits = Limits {
+        depth: MAX_PLY as u32,
+        time_ms: Some(time_ms),
+        reductions: false,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(&tt, limits, ticking, None);
+    let best = searcher.iterate(game, &mut |_| {}).expect("a completed iteration");
+    (best, searcher.elapsed_ms())
+}
+
+#[test]
+fn a_clear_move_stops_between_iterations_before_the_budget() {
+    // Two moves everywhere, the same value at every leaf: move 0 stays best with the same score.
+    let mut game = Tree {
+        root_moves: 2,
+        inner_moves: 2,
+        ..Tree::default()
+    };
+    let budget = 2000.0;
+    let (best, ms) = timed(&mut game, budget);
+    assert_eq!((best.pv[0], best.score), (0, 0));
+    // Each iteration doubles the nodes, so about the time: the next one could not finish in the time left.
+    assert!(ms < 0.7 * budget, "used {ms} ms of {budget}");
+    assert!(best.depth < MAX_PLY as u32 - 8, "the depth limit stopped it");
+}
+
+#[test]
+fn a_move_that_changes_with_the_depth_runs_to_the_budget() {
+    let mut game = Tree {
+        root_moves: 2,
+        inner_moves: 2,
+        best_alternates: true,
+        ..Tree::default()
+    };
+    let budget = 2000.0;
+    let (best, ms) = timed(&mut game, budget);
+    assert!(ms >= budget, "stopped at {ms} ms of {budget}");
+    assert_eq!(best.score, 100, "{best:?}");
 }
 
 #[test]
