@@ -24,12 +24,13 @@ pub(crate) const WIDTH_PER_PLY: usize = 3;
 /// per-change table).
 pub(crate) const HISTORY_MAX: i32 = 8192;
 
-/// Deepest remaining depth at which quiet moves may be pruned.
+/// Deepest remaining depth at which moves of a non-forced node may be pruned.
 pub(crate) const PRUNE_DEPTH: i32 = 3;
 /// Quiet moves are skipped when the static evaluation plus this much per ply of remaining depth cannot
 /// reach α (futility pruning).
 pub(crate) const FUTILITY_MARGIN: i32 = 200;
-/// At remaining depth `d` ≤ [`PRUNE_DEPTH`], quiet moves after the first `MOVE_COUNT_LIMIT[d]` are skipped.
+/// At remaining depth `d` ≤ [`PRUNE_DEPTH`], a non-forced node off the principal variation skips every move
+/// after its first `MOVE_COUNT_LIMIT[d]` (quiet or not) once one move has been searched without losing.
 pub(crate) const MOVE_COUNT_LIMIT: [usize; PRUNE_DEPTH as usize + 1] = [0, 4, 6, 9];
 
 /// Deepest remaining depth at which a forced set against a threat other than a four leaves out the moves
