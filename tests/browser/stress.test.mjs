@@ -182,7 +182,13 @@ test('settings and mode changed mid-search: the search goes on, the next move us
   await waitAiIdle(page);
   assert.match(await page.textContent('#status'), /Your move \(White\)/);
   await cell(page, freePoint((await record(page)).split(' '))).click();
-  await page.waitForSelector('#app[data-ai-state="thinking"]');
+  // The position comes from searches stopped at any moment, so White's move may leave Black a single reply or
+  // a found win, which take no time: wait for the search or for its move, then stop it if it still runs.
+  await page.waitForFunction(() => {
+    const app = document.getElementById('app');
+    const r = app.dataset.record;
+    return app.dataset.aiState === 'thinking' || (r ? r.split(' ').length : 0) === 9;
+  });
   await press(page, 'btn-stop');
   await waitForMoves(page, 9);
   await waitAiIdle(page);
