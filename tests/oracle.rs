@@ -119,10 +119,10 @@ impl Tree {
 impl Game for Tree {
     type Move = usize;
     fn hash(&self) -> u64 {
-        self.node() as u64 * 0x9E37_79B9_7F4A_7C15
+        (self.node() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
     fn hash_after(&self, m: usize) -> u64 {
-        m as u64 * 0x9E37_79B9_7F4A_7C15
+        (m as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
     fn terminal(&mut self, _ply: usize) -> Option<i32> {
         let n = self.node();

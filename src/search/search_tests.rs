@@ -34,6 +34,12 @@ struct Tree {
     widest: [usize; 2],
 }
 
+/// The mock tree's hash after `m` from a node hashed `h` (wrapping: deep paths overflow `u64`, which a debug
+/// build would stop on).
+fn step_hash(h: u64, m: usize) -> u64 {
+    h.wrapping_mul(31).wrapping_add(m as u64 + 1)
+}
+
 impl Tree {
     /// Whether the moves so far follow the line.
     fn on_line(&self) -> bool {
@@ -53,10 +59,10 @@ impl Tree {
 impl Game for Tree {
     type Move = usize;
     fn hash(&self) -> u64 {
-        self.path.iter().fold(1, |h, &m| h * 31 + m as u64 + 1)
+        self.path.iter().fold(1, |h, &m| step_hash(h, m))
     }
     fn hash_after(&self, m: usize) -> u64 {
-        self.hash() * 31 + m as u64 + 1
+        step_hash(self.hash(), m)
     }
     fn terminal(&mut self, ply: usize) -> Option<i32> {
         let won = self.path.len() == 5 && self.path.first() == self.win_after.as_ref();
