@@ -331,6 +331,13 @@ impl Board {
         self.hash ^ ZOBRIST[self.to_move().index()][p.index()] ^ ZOBRIST_WHITE_TO_MOVE
     }
 
+    /// The Zobrist hash after the side to move plays `p` and its opponent then `q` (without playing them).
+    #[inline]
+    pub fn hash_after_pair(&self, p: Point, q: Point) -> u64 {
+        let c = self.to_move();
+        self.hash ^ ZOBRIST[c.index()][p.index()] ^ ZOBRIST[c.opponent().index()][q.index()]
+    }
+
     /// The stones of `c`.
     #[inline]
     pub fn stones(&self, c: Color) -> Bitboard {

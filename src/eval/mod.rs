@@ -6,6 +6,7 @@ pub mod fine;
 pub mod games;
 pub mod learned;
 mod lines;
+mod lookahead;
 pub mod net;
 mod net_freestyle;
 mod net_renju;
@@ -250,6 +251,12 @@ impl Position {
         self.board.hash_after(p)
     }
 
+    /// Zobrist hash of the position after the side to move plays `p` and its opponent then `q`.
+    #[inline]
+    pub fn hash_after_pair(&self, p: Point, q: Point) -> u64 {
+        self.board.hash_after_pair(p, q)
+    }
+
     /// Whether the last move made five.
     #[inline]
     pub fn last_move_won(&self) -> bool {
@@ -329,18 +336,9 @@ impl Position {
         if c == Color::Black && self.board.rule() == Rule::Renju {
             return Bitboard::FULL;
         }
-        let exact = self.exact[c.index()];
         let mut stoppers = Bitboard::FULL;
         for q in self.legal_open_fours(c).iter() {
-            let mut fives = Bitboard::EMPTY;
-            for d in Direction::ALL {
-                let bits = fives_after(self.board.key_ext(q, d, c), c, exact);
-                for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-                    if bits >> slot & 1 != 0 {
-                        fives.set(q.step(d, k));
-                    }
-                }
-            }
+            let fives = self.fives_made_by(c, q);
             stoppers &= match fives.count() {
                 2 => fives | Bitboard::from_point(q),
                 0 | 1 => Bitboard::FULL, // not read as an open four here: no point is ruled out

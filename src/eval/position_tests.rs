@@ -293,3 +293,53 @@ fn a_point_that_is_no_stopper_leaves_an_open_four() {
         "{left_out} of {four_points} four points left out"
     );
 }
+
+#[test]
+fn the_lookahead_reads_what_making_the_moves_would_give() {
+    let mut next = below(0x9e37_79b9_7f4a_7c15);
+    let mut checked = [0usize; 2];
+    for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+        for _ in 0..40 {
+            let mut pos = Position::new(rule);
+            let stones = 10 + next(40);
+            while pos.board().stone_count() < stones && !pos.last_move_won() {
+                let free: Vec<Point> = Point::all()
+                    .filter(|q| pos.board().at(*q).is_none() && q.col().abs_diff(7) <= 4 && q.row().abs_diff(7) <= 4)
+                    .collect();
+                pos.make(free[next(free.len())]);
+            }
+            if pos.last_move_won() {
+                continue;
+            }
+            let free: Vec<Point> = Point::all().filter(|q| pos.board().at(*q).is_none()).collect();
+            for p in free {
+                let c = pos.to_move();
+                let (fives_before, fours_before) = (pos.fives(c), pos.fours(c.opponent()));
+                let foreseen = pos.fives_made_by(c, p);
+                // Where c's overlines win and nothing is forbidden, the opponent's fours left after p.
+                let plain = !pos.exact[c.opponent().index()] && pos.maybe_forbidden.is_empty();
+                let kept = plain.then(|| pos.fours_kept_after(c.opponent(), p, fours_before));
+                pos.make_threat(p);
+                let record = pos.board().record();
+                if pos.exact[c.index()] {
+                    // p may also turn a five point of c's into an overline's: only the new ones are foreseen.
+                    assert!((foreseen & !pos.fives(c)).is_empty(), "{rule:?} {record}");
+                    assert!(
+                        (pos.fives(c) & !fives_before & !foreseen).is_empty(),
+                        "{rule:?} {record}"
+                    );
+                } else {
+                    let fives = (fives_before | foreseen) & !Bitboard::from_point(p);
+                    assert_eq!(pos.fives(c), fives, "{rule:?} {record}");
+                }
+                if let Some(kept) = kept {
+                    assert_eq!(kept, pos.fours(c.opponent()), "{rule:?} {record}");
+                    checked[usize::from(kept != fours_before)] += 1;
+                }
+                pos.undo();
+            }
+        }
+    }
+    // Both kinds of answer were checked: fours kept and fours taken away.
+    assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+}

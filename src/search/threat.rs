@@ -68,6 +68,9 @@ pub struct ThreatSolver {
     line: Vec<Point>,
     /// Whether attackers may make VCF threats (quiet moves); the VCT's first pass goes without them.
     quiet: bool,
+    /// Whether the VCF reads a four's outcome ahead where the rule allows it ([`ThreatSolver::vcf_four_freestyle`]);
+    /// off only in tests, which compare the two ways.
+    read_ahead: bool,
 }
 
 impl Default for ThreatSolver {
@@ -89,6 +92,7 @@ impl ThreatSolver {
             deadline: None,
             line: Vec::with_capacity(crate::board::coord::CELLS),
             quiet: true,
+            read_ahead: true,
         }
     }
 
@@ -206,74 +210,6 @@ impl ThreatSolver {
             }
         }
         self.exhausted
-    }
-
-    fn vcf_attack(&mut self, pos: &mut Position, moves_left: u8, line: &mut Vec<Point>) -> bool {
-        self.nodes += 1;
-        if five_now(pos, line) {
-            return true;
-        }
-        let me = pos.to_move();
-        let opp = me.opponent();
-        if moves_left == 0 || self.over_budget() {
-            return false;
-        }
-        let opp_fives = pos.fives(opp);
-        let candidates = match opp_fives.count() {
-            0 => pos.legal_fours(me),
-            1 => opp_fives & pos.legal_fours(me),
-            _ => return false,
-        };
-        if candidates.is_empty() {
-            return false;
-        }
-        let slot = (pos.hash() as usize) & (CACHE_SLOTS - 1);
-        let (h, depth) = self.vcf_failed[slot];
-        if h == pos.hash() && depth >= moves_left {
-            return false;
-        }
-        let was_exhausted = std::mem::replace(&mut self.exhausted, false);
-        let open_fours = pos.legal_open_fours(me);
-        let winning_first = candidates & open_fours;
-        let others = candidates & !open_fours;
-        for p in winning_first.iter().chain(others.iter()) {
-            let mark = line.len();
-            line.push(p);
-            pos.make_threat(p);
-            let blocks = pos.fives(me);
-            let won = match blocks.count() {
-                0 => false,
-                // Black under renju cannot block on a forbidden point.
-                1 if pos.has_forbidden() && blocks.iter().any(|q| pos.forbidden(q).is_some()) => {
-                    line.extend(blocks.iter());
-                    true
-                }
-                1 => {
-                    let q = blocks.first().unwrap_or(p);
-                    line.push(q);
-                    pos.make_threat(q);
-                    let r = self.vcf_attack(pos, moves_left - 1, line);
-                    pos.undo();
-                    r
-                }
-                _ => {
-                    // Two five-points: whichever the defender blocks, the other wins.
-                    line.extend(blocks.iter().take(2));
-                    true
-                }
-            };
-            pos.undo();
-            if won {
-                self.exhausted |= was_exhausted;
-                return true;
-            }
-            line.truncate(mark);
-        }
-        if !self.exhausted {
-            self.vcf_failed[slot] = (pos.hash(), moves_left);
-        }
-        self.exhausted |= was_exhausted;
-        false
     }
 
     /// The cached VCT result for this position and depth, if one applies.
@@ -578,6 +514,9 @@ fn five_now(pos: &Position, line: &mut Vec<Point>) -> bool {
     line.extend(five);
     five.is_some()
 }
+
+#[path = "vcf.rs"]
+mod vcf;
 
 #[cfg(test)]
 #[path = "threat_tests.rs"]
