@@ -297,7 +297,7 @@ fn a_point_that_is_no_stopper_leaves_an_open_four() {
 #[test]
 fn the_lookahead_reads_what_making_the_moves_would_give() {
     let mut next = below(0x9e37_79b9_7f4a_7c15);
-    let mut checked = [0usize; 2];
+    let mut checked = [0usize; 3];
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         for _ in 0..40 {
             let mut pos = Position::new(rule);
@@ -316,30 +316,29 @@ fn the_lookahead_reads_what_making_the_moves_would_give() {
                 let c = pos.to_move();
                 let (fives_before, fours_before) = (pos.fives(c), pos.fours(c.opponent()));
                 let foreseen = pos.fives_made_by(c, p);
-                // Where c's overlines win and nothing is forbidden, the opponent's fours left after p.
-                let plain = !pos.exact[c.opponent().index()] && pos.maybe_forbidden.is_empty();
-                let kept = plain.then(|| pos.fours_kept_after(c.opponent(), p, fours_before));
+                // Where nothing is forbidden: c's fives and the opponent's fours left after p.
+                let plain = rule != Rule::Renju;
+                let fives_kept = plain.then(|| pos.fives_kept_after(c, p, fives_before));
+                let fours_kept = plain.then(|| pos.fours_kept_after(c.opponent(), p, fours_before));
                 pos.make_threat(p);
                 let record = pos.board().record();
-                if pos.exact[c.index()] {
-                    // p may also turn a five point of c's into an overline's: only the new ones are foreseen.
-                    assert!((foreseen & !pos.fives(c)).is_empty(), "{rule:?} {record}");
-                    assert!(
-                        (pos.fives(c) & !fives_before & !foreseen).is_empty(),
-                        "{rule:?} {record}"
-                    );
-                } else {
-                    let fives = (fives_before | foreseen) & !Bitboard::from_point(p);
-                    assert_eq!(pos.fives(c), fives, "{rule:?} {record}");
-                }
-                if let Some(kept) = kept {
-                    assert_eq!(kept, pos.fours(c.opponent()), "{rule:?} {record}");
-                    checked[usize::from(kept != fours_before)] += 1;
+                // c's new fives are p's (only those are foreseen; under renju black's may be forbidden).
+                assert!((foreseen & !pos.fives(c)).is_empty(), "{rule:?} {record}");
+                assert!(
+                    (pos.fives(c) & !fives_before & !foreseen).is_empty(),
+                    "{rule:?} {record}"
+                );
+                if let (Some(fives), Some(fours)) = (fives_kept, fours_kept) {
+                    assert_eq!(pos.fives(c), fives | foreseen, "{rule:?} {record}");
+                    assert_eq!(pos.fours(c.opponent()), fours, "{rule:?} {record}");
+                    checked[usize::from(fours != fours_before)] += 1;
+                    let overline = fives != fives_before & !Bitboard::from_point(p);
+                    checked[2] += usize::from(overline);
                 }
                 pos.undo();
             }
         }
     }
-    // Both kinds of answer were checked: fours kept and fours taken away.
-    assert!(checked[0] > 100 && checked[1] > 100, "{checked:?}");
+    // Every kind of answer was checked: fours kept, fours taken away, fives turned into overlines.
+    assert!(checked[0] > 100 && checked[1] > 100 && checked[2] > 0, "{checked:?}");
 }

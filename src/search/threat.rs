@@ -68,7 +68,7 @@ pub struct ThreatSolver {
     line: Vec<Point>,
     /// Whether attackers may make VCF threats (quiet moves); the VCT's first pass goes without them.
     quiet: bool,
-    /// Whether the VCF reads a four's outcome ahead where the rule allows it ([`ThreatSolver::vcf_four_freestyle`]);
+    /// Whether the VCF reads a four's outcome ahead where the rule allows it ([`ThreatSolver::vcf_four_read_ahead`]);
     /// off only in tests, which compare the two ways.
     read_ahead: bool,
 }

@@ -1,6 +1,6 @@
 //! The VCF: the attacker plays only fours, so each defence is the single block ([`ThreatSolver::vcf_attack`]).
-//! Under freestyle a four's outcome is read off the line keys before its moves are made, and they are made
-//! only when the node after the block must be searched.
+//! Where no point is forbidden, a four's outcome is read off the line keys before its moves are made, and
+//! they are made only when the node after the block must be searched.
 
 use super::*;
 
@@ -38,12 +38,12 @@ impl ThreatSolver {
         let open_fours = pos.legal_open_fours(pos.to_move());
         let winning_first = candidates & open_fours;
         let others = candidates & !open_fours;
-        let read_ahead = self.read_ahead && pos.board().rule() == Rule::Freestyle;
+        let read_ahead = self.read_ahead && pos.board().rule() != Rule::Renju;
         for p in winning_first.iter().chain(others.iter()) {
             let mark = line.len();
             line.push(p);
             let won = if read_ahead {
-                self.vcf_four_freestyle(pos, p, moves_left, line)
+                self.vcf_four_read_ahead(pos, p, moves_left, line)
             } else {
                 self.vcf_four(pos, p, moves_left, line)
             };
@@ -89,13 +89,14 @@ impl ThreatSolver {
         won
     }
 
-    /// [`ThreatSolver::vcf_four`] under freestyle, with the same answer and node count, making the four and
-    /// its block only when the node after them must be searched. There no stone of the defender's adds a
-    /// four of the attacker's, no stone of the attacker's takes a five away from the defender, and no point
-    /// is forbidden, so the block, the defender's fives after it and the attacker's fours left can be read
-    /// off the line keys ([`Position::fives_made_by`], [`Position::fours_kept_after`]). The node after the
-    /// block is counted here as [`ThreatSolver::vcf_attack`] would count it, and its checks end it alike.
-    fn vcf_four_freestyle(&mut self, pos: &mut Position, p: Point, moves_left: u8, line: &mut Vec<Point>) -> bool {
+    /// [`ThreatSolver::vcf_four`] under a rule with no forbidden points (freestyle, standard), with the same
+    /// answer and node count, making the four and its block only when the node after them must be searched.
+    /// There a stone of the defender's only takes fours away from the attacker, and one of the attacker's only
+    /// takes fives away from the defender (none where overlines win), both along the stone's lines; so the
+    /// block, the defender's fives after it and the attacker's fours left can be read off the line keys
+    /// (`src/eval/lookahead.rs`). The node after the block is counted here as [`ThreatSolver::vcf_attack`]
+    /// would count it, and its checks end it alike.
+    fn vcf_four_read_ahead(&mut self, pos: &mut Position, p: Point, moves_left: u8, line: &mut Vec<Point>) -> bool {
         let me = pos.to_move();
         let opp = me.opponent();
         // The attacker had no five before p (the node's first check), so its fives after p are p's.
@@ -116,7 +117,7 @@ impl ThreatSolver {
             return false;
         }
         pos.make_threat(p);
-        let opp_fives = (pos.fives(opp) & !Bitboard::from_point(q)) | pos.fives_made_by(opp, q);
+        let opp_fives = pos.fives_kept_after(opp, q, pos.fives(opp)) | pos.fives_made_by(opp, q);
         let candidates = pos.fours_kept_after(me, q, fours_to_try(opp_fives, pos.fours(me)));
         let won = !candidates.is_empty() && {
             pos.make_threat(q);
