@@ -205,37 +205,45 @@ pub const NEIGHBOUR_OFFSETS: [i32; 8] = [-4, -3, -2, -1, 1, 2, 3, 4];
 /// ([`Board::key_ext`] for `c`) is `key`: bit `s` for the neighbour in slot `s` of [`NEIGHBOUR_OFFSETS`].
 /// `exact`: only exactly five counts (an overline does not win for `c`).
 pub fn fives_after(key: u32, c: Color, exact: bool) -> u8 {
-    // Cells −5..=5 of the line, index k + 5: c's stones (the centre is the move) and empty points.
-    let mut own = [false; 11];
-    let mut empty = [false; 11];
-    own[0] = key & EXT_BACK != 0;
-    own[5] = true;
-    own[10] = key & EXT_FORWARD != 0;
-    for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-        let code = (key >> (2 * slot)) as u16 & 3;
-        own[(k + 5) as usize] = code == cell::stone(c);
-        empty[(k + 5) as usize] = code == cell::EMPTY;
-    }
+    // The neighbours' cells one bit each, in slot order: c's stones, and the empty points.
+    let (lo, hi) = (key & 0x5555, key >> 1 & 0x5555);
+    let own = squeeze(if c == Color::Black { lo & !hi } else { hi & !lo });
+    let empty = squeeze(!(lo | hi) & 0x5555);
+    // Cells −5..=5 of the line as bits 0..=10 (bit k + 5), the centre (the move) set.
+    let spread = |slots: u32| (slots & 0xF) << 1 | (slots >> 4) << 6;
+    let line = spread(own) | 1 << 5 | (key & EXT_BACK) >> 16 | (key & EXT_FORWARD) >> 7;
+    let empty = spread(empty);
+    // The highest cell below `j`, and the lowest above it, that is not c's (−1 and 11 past the ends).
+    let gap_below = |j: u32| {
+        let m = !line & ((1 << j) - 1);
+        if m == 0 {
+            -1
+        } else {
+            31 - m.leading_zeros() as i32
+        }
+    };
+    let gap_above = |j: u32| (!line >> (j + 1)).trailing_zeros() as i32 + j as i32 + 1;
+    let (low, high) = (gap_below(5), gap_above(5));
+    let five = |len: i32| len >= 5 && (!exact || len == 5);
+    let slot = |j: i32| if j < 5 { j - 1 } else { j - 2 };
     let mut fives = 0;
-    for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
-        let i = (k + 5) as usize;
-        if !empty[i] {
-            continue;
-        }
-        // The run through i once filled; it must hold the centre (the rest of the line did not change).
-        let (mut lo, mut hi) = (i, i);
-        while lo > 0 && own[lo - 1] {
-            lo -= 1;
-        }
-        while hi < 10 && own[hi + 1] {
-            hi += 1;
-        }
-        let len = hi - lo + 1;
-        if lo <= 5 && 5 <= hi && len >= 5 && (!exact || len == 5) {
-            fives |= 1 << slot;
-        }
+    // Filling an empty cell next to the centre's run joins it with c's stones beyond that cell.
+    if low >= 0 && empty >> low & 1 != 0 && five(high - gap_below(low as u32) - 1) {
+        fives |= 1 << slot(low);
+    }
+    if empty >> high & 1 != 0 && five(gap_above(high as u32) - low - 1) {
+        fives |= 1 << slot(high);
     }
     fives
+}
+
+/// The bits 0, 2, …, 14 of `x` (a line key's low bits of its eight 2-bit slots) packed into bits 0–7.
+#[inline]
+const fn squeeze(x: u32) -> u32 {
+    let x = x & 0x5555;
+    let x = (x | x >> 1) & 0x3333;
+    let x = (x | x >> 2) & 0x0F0F;
+    (x | x >> 4) & 0x00FF
 }
 
 /// Bit of an extended key ([`Board::key_ext`]): an own stone five steps back.
