@@ -209,32 +209,50 @@ pub fn fives_after(key: u32, c: Color, exact: bool) -> u8 {
     let (lo, hi) = (key & 0x5555, key >> 1 & 0x5555);
     let own = squeeze(if c == Color::Black { lo & !hi } else { hi & !lo });
     let empty = squeeze(!(lo | hi) & 0x5555);
-    // Cells −5..=5 of the line as bits 0..=10 (bit k + 5), the centre (the move) set.
-    let spread = |slots: u32| (slots & 0xF) << 1 | (slots >> 4) << 6;
-    let line = spread(own) | 1 << 5 | (key & EXT_BACK) >> 16 | (key & EXT_FORWARD) >> 7;
-    let empty = spread(empty);
-    // The highest cell below `j`, and the lowest above it, that is not c's (−1 and 11 past the ends).
-    let gap_below = |j: u32| {
-        let m = !line & ((1 << j) - 1);
-        if m == 0 {
-            -1
-        } else {
-            31 - m.leading_zeros() as i32
+    let ext = (key & (EXT_BACK | EXT_FORWARD)) >> 8;
+    FIVE_GAPS[exact as usize][(own | ext) as usize] & empty as u8
+}
+
+/// `[exact][own]`: the slots where a stone would complete five through the centre once it is c's, if the slot
+/// is empty; `own` holds c's stones among the neighbours (bit = slot) and five steps back (bit 8) and forward
+/// (bit 9). Only the two cells ending the run through the centre can: filling one joins the run with c's
+/// stones beyond it.
+static FIVE_GAPS: [[u8; 1024]; 2] = [five_gaps(false), five_gaps(true)];
+
+/// [`FIVE_GAPS`] for one value of `exact`.
+const fn five_gaps(exact: bool) -> [u8; 1024] {
+    let mut table = [0u8; 1024];
+    let mut own = 0;
+    while own < 1024 {
+        // Cells −5..=5 of the line as bits 0..=10 (bit k + 5), the centre set.
+        let line = (own & 0xF) << 1 | (own >> 4 & 0xF) << 6 | 1 << 5 | (own >> 8 & 1) | (own >> 9 & 1) << 10;
+        let (low, high) = (gap(line, 5, -1), gap(line, 5, 1));
+        let mut fives = 0u8;
+        // A gap on the board's eleven cells other than the two extended ones (which are never empty slots).
+        if low >= 1 && five_long(high - gap(line, low, -1) - 1, exact) {
+            fives |= 1 << (low - 1);
         }
-    };
-    let gap_above = |j: u32| (!line >> (j + 1)).trailing_zeros() as i32 + j as i32 + 1;
-    let (low, high) = (gap_below(5), gap_above(5));
-    let five = |len: i32| len >= 5 && (!exact || len == 5);
-    let slot = |j: i32| if j < 5 { j - 1 } else { j - 2 };
-    let mut fives = 0;
-    // Filling an empty cell next to the centre's run joins it with c's stones beyond that cell.
-    if low >= 0 && empty >> low & 1 != 0 && five(high - gap_below(low as u32) - 1) {
-        fives |= 1 << slot(low);
+        if high <= 9 && five_long(gap(line, high, 1) - low - 1, exact) {
+            fives |= 1 << (high - 2);
+        }
+        table[own as usize] = fives;
+        own += 1;
     }
-    if empty >> high & 1 != 0 && five(gap_above(high as u32) - low - 1) {
-        fives |= 1 << slot(high);
+    table
+}
+
+/// The first cell from `j` in direction `step` (±1) whose bit is clear in `line` (−1 or 11 past the ends).
+const fn gap(line: u32, j: i32, step: i32) -> i32 {
+    let mut k = j + step;
+    while k >= 0 && k <= 10 && line >> k & 1 != 0 {
+        k += step;
     }
-    fives
+    k
+}
+
+/// Whether a run of `len` wins: five or more, or exactly five.
+const fn five_long(len: i32, exact: bool) -> bool {
+    len >= 5 && (!exact || len == 5)
 }
 
 /// The bits 0, 2, …, 14 of `x` (a line key's low bits of its eight 2-bit slots) packed into bits 0–7.

@@ -3,36 +3,21 @@
 
 use super::*;
 use crate::board::{cell, EXT_BACK, EXT_FORWARD};
-use crate::eval::pattern::KEYS;
-use std::sync::OnceLock;
-
-/// Black's and white's [`fives_after`] (overlines winning) for every plain line key, black's in the low byte:
-/// built on first use, and the same under every rule.
-fn fives_table() -> &'static [u16; KEYS] {
-    static TABLE: OnceLock<Box<[u16; KEYS]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0u16; KEYS]);
-        for (key, entry) in table.iter_mut().enumerate() {
-            let [black, white] = Color::BOTH.map(|c| fives_after(key as u32, c, false));
-            *entry = u16::from_le_bytes([black, white]);
-        }
-        table
-    })
-}
 
 impl Position {
     /// The points where `c` could complete five once it has played the empty point `p`, along `p`'s four
     /// lines (where else `c` could already complete five is [`Position::fives`]).
     pub fn fives_made_by(&self, c: Color, p: Point) -> Bitboard {
         let exact = self.exact[c.index()];
-        let table = fives_table();
         let mut fives = Bitboard::EMPTY;
         for d in Direction::ALL {
-            let bits = if exact {
-                fives_after(self.board.key_ext(p, d, c), c, true)
+            // Stones five steps away matter only where overlines do not win.
+            let key = if exact {
+                self.board.key_ext(p, d, c)
             } else {
-                table[self.board.key(p, d) as usize].to_le_bytes()[c.index()]
+                u32::from(self.board.key(p, d))
             };
+            let bits = fives_after(key, c, exact);
             for (slot, &k) in NEIGHBOUR_OFFSETS.iter().enumerate() {
                 if bits >> slot & 1 != 0 {
                     fives.set(p.step(d, k));

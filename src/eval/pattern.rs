@@ -335,7 +335,7 @@ impl Patterns {
 }
 
 /// Number of distinct line keys (8 neighbours × 2 bits).
-pub(crate) const KEYS: usize = 1 << 16;
+const KEYS: usize = 1 << 16;
 
 /// Pattern tables for one rule: `[colour][extended line key] → fine class` (whose coarse pattern is the
 /// pattern, see [`Fine::coarse`]).
