@@ -1,12 +1,13 @@
-//! What a move would do to the threat sets, read off the line keys without making it: the VCF's way of
-//! skipping the moves whose outcome it can already tell ([`crate::search::threat`]).
+//! What a move would do to the threat sets, read off the line keys without making it: how the threat
+//! searches' VCF skips the moves whose outcome it can already tell.
 
 use super::*;
 use crate::board::{cell, EXT_BACK, EXT_FORWARD};
 
 impl Position {
-    /// The points where `c` could complete five once it has played the empty point `p`, along `p`'s four
-    /// lines (where else `c` could already complete five is [`Position::fives`]).
+    /// The points where `c` could newly complete five once it has played the empty point `p`: all along
+    /// `p`'s four lines. Its other five points are [`Position::fives`], less those `p` turns into overlines'
+    /// ([`Position::fives_kept_after`]).
     pub fn fives_made_by(&self, c: Color, p: Point) -> Bitboard {
         let exact = self.exact[c.index()];
         let mut fives = Bitboard::EMPTY;
