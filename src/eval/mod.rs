@@ -596,4 +596,4 @@ impl std::fmt::Debug for Position {
 
 #[cfg(test)]
 #[path = "position_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -66,13 +66,26 @@ fn net_sum_from_scratch(p: &Position) -> Accumulator {
 }
 
 /// A small deterministic generator (xorshift64): each call gives a number below its argument.
-fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
+pub(crate) fn below(mut seed: u64) -> impl FnMut(usize) -> usize {
     move |n| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         (seed % n as u64) as usize
     }
+}
+
+/// A crowded random position under `rule`: `stones` random points of the central 9×9 (where lines cross
+/// often), or fewer if one makes five (then the position is decided).
+pub(crate) fn crowded(rule: Rule, stones: usize, next: &mut impl FnMut(usize) -> usize) -> Position {
+    let mut pos = Position::new(rule);
+    while pos.board().stone_count() < stones && !pos.last_move_won() {
+        let free: Vec<Point> = Point::all()
+            .filter(|q| pos.board().at(*q).is_none() && q.col().abs_diff(7) <= 4 && q.row().abs_diff(7) <= 4)
+            .collect();
+        pos.make(free[next(free.len())]);
+    }
+    pos
 }
 
 #[test]
@@ -300,14 +313,8 @@ fn the_lookahead_reads_what_making_the_moves_would_give() {
     let mut checked = [0usize; 3];
     for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
         for _ in 0..40 {
-            let mut pos = Position::new(rule);
             let stones = 10 + next(40);
-            while pos.board().stone_count() < stones && !pos.last_move_won() {
-                let free: Vec<Point> = Point::all()
-                    .filter(|q| pos.board().at(*q).is_none() && q.col().abs_diff(7) <= 4 && q.row().abs_diff(7) <= 4)
-                    .collect();
-                pos.make(free[next(free.len())]);
-            }
+            let mut pos = crowded(rule, stones, &mut next);
             if pos.last_move_won() {
                 continue;
             }

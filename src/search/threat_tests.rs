@@ -3,6 +3,7 @@
 use super::*;
 use crate::board::coord::Color;
 use crate::board::Rule;
+use crate::eval::tests::{below, crowded};
 use crate::io::record::parse_points;
 
 fn setup(black: &str, white: &str, to_move: Color) -> Position {
@@ -95,26 +96,14 @@ fn the_horizon_probe_keeps_each_answer_and_gives_it_again() {
 #[test]
 fn reading_fours_ahead_changes_no_answer_and_no_node_count() {
     // Random crowded positions, searched by two solvers whose caches see the same sequence.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut next = below(0x2545_f491_4f6c_dd1d);
     for rule in [Rule::Freestyle, Rule::Standard] {
         let (mut ahead, mut plain) = (ThreatSolver::new(), ThreatSolver::new());
         plain.read_ahead = false;
         let mut found = [0usize; 2];
         for _ in 0..150 {
-            let mut pos = Position::new(rule);
             let stones = 8 + next(40);
-            while pos.board().stone_count() < stones && !pos.last_move_won() {
-                let free: Vec<Point> = Point::all()
-                    .filter(|q| pos.board().at(*q).is_none() && q.col().abs_diff(7) <= 4 && q.row().abs_diff(7) <= 4)
-                    .collect();
-                pos.make(free[next(free.len())]);
-            }
+            let mut pos = crowded(rule, stones, &mut next);
             if pos.last_move_won() {
                 continue;
             }
