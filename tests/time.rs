@@ -157,3 +157,18 @@ fn the_protocol_keeps_a_margin_for_the_reply() {
     }
     assert!(longest >= 1920.0, "no opening ran to the limit: {longest} ms at most");
 }
+
+#[test]
+fn a_table_readied_before_the_clock_starts_searches_as_a_fresh_one() {
+    // `gomoku bench` readies the table before timing the search; the search must not notice.
+    let settings = gomoku::io::bench::fixed_settings();
+    for record in gomoku::io::bench::POSITIONS.iter().take(3) {
+        let pos = parse_position(record, Rule::Freestyle).expect("a valid record");
+        let fresh = Engine::new(2, ticking).think(&pos, &settings, None, &mut |_| {});
+        let mut readied = Engine::new(2, ticking);
+        readied.ready_table();
+        let after = readied.think(&pos, &settings, None, &mut |_| {});
+        let summary = |i: Option<SearchInfo>| i.map(|i| (i.nodes, i.score, i.depth, i.best_move()));
+        assert_eq!(summary(fresh), summary(after), "{record}");
+    }
+}

@@ -89,6 +89,7 @@ fn analysis(settings: &Settings, rule: Rule, n: usize) -> ExitCode {
             continue;
         };
         let mut engine = gomoku::search::engine::Engine::new(16, now_ms);
+        engine.ready_table();
         let t0 = now_ms();
         let Some(a) = engine.analyze(&pos, settings, n, None, &mut |_| {}) else {
             continue;
