@@ -98,9 +98,10 @@ test-wasm: setup-rust
 test-strings: setup-node
 	node --test tests/strings.test.mjs
 
-# 200 AI-vs-AI games through the web build's wasm API in Node: legal moves, results, memory (under a minute)
+# 200 AI-vs-AI games through the web build's wasm API in Node: legal moves, results, memory (under a minute);
+# tools/wasm_bench.mjs, the page's Benchmark in Node, and its profile summary (seconds)
 test-longrun: setup-node wasm
-	node --test tests/wasm-longrun.test.mjs
+	node --test tests/wasm-longrun.test.mjs tests/wasm-bench.test.mjs
 
 test-browser: setup-node setup-browser wasm
 	node --test --test-concurrency=1 tests/browser/
