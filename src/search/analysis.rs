@@ -15,7 +15,6 @@ use crate::search::engine::{
     generate_moves, Engine, GomokuGame, Mode, RootPlan, SearchInfo, Settings, DEFENCE_VCF_MOVES, DEFENCE_VCF_NODES,
 };
 use crate::search::multipv::RootLine;
-use crate::search::tt::TranspositionTable;
 use crate::search::{score_text, Iteration, Limits, MoveList, Searcher, MATE, MATE_BOUND};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -138,9 +137,7 @@ impl Engine {
         let deadline = settings.time_ms.map(|t| (clock, start + t));
         self.threats.set_deadline(deadline);
         // Allocating a large table takes a while: before the time left is measured.
-        if !self.tt.enabled() {
-            self.tt = TranspositionTable::new(self.tt_mb);
-        }
+        self.allocate_table();
         let limits = Limits {
             depth: settings.depth,
             width: settings.width,

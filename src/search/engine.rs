@@ -405,10 +405,16 @@ impl Engine {
     /// after this pays neither for the allocation (zeroing 16 MB is a memset in wasm) nor for the first touch
     /// of each page (a page fault natively). For benchmarks; the table's contents stay empty.
     pub fn ready_table(&mut self) {
+        self.allocate_table();
+        self.tt.clear();
+    }
+
+    /// Allocates the transposition table if no search has yet (it is allocated on first use, so that an
+    /// engine used only for evaluation costs no table).
+    pub(super) fn allocate_table(&mut self) {
         if !self.tt.enabled() {
             self.tt = TranspositionTable::new(self.tt_mb);
         }
-        self.tt.clear();
     }
 
     /// Forgets what earlier searches learnt.
@@ -539,9 +545,7 @@ impl Engine {
         let deadline = |share: f64| settings.time_ms.map(|t| (self.clock, start + t * share));
         self.threats.set_deadline(deadline(1.0));
         // Allocating (and zeroing) a large table takes a while: before the time left is measured.
-        if !self.tt.enabled() {
-            self.tt = TranspositionTable::new(self.tt_mb);
-        }
+        self.allocate_table();
         let limits = Limits {
             depth: settings.depth,
             width: settings.width,
