@@ -208,7 +208,7 @@ pub fn fives_after(key: u32, c: Color, exact: bool) -> u8 {
     // The neighbours' cells one bit each, in slot order: c's stones, and the empty points.
     let (lo, hi) = (key & 0x5555, key >> 1 & 0x5555);
     let own = squeeze(if c == Color::Black { lo & !hi } else { hi & !lo });
-    let empty = squeeze(!(lo | hi) & 0x5555);
+    let empty = squeeze(!(lo | hi));
     let ext = (key & (EXT_BACK | EXT_FORWARD)) >> 8;
     FIVE_GAPS[exact as usize][(own | ext) as usize] & empty as u8
 }
