@@ -153,10 +153,10 @@ impl Position {
             avx2: refresh::has_avx2(),
         };
         for p in Point::all() {
-            if rule == Rule::Freestyle {
-                pos.refresh::<false, true>(p, None);
-            } else {
-                pos.refresh::<true, true>(p, None);
+            match rule {
+                Rule::Freestyle => pos.refresh::<{ refresh::FREESTYLE }, true>(p, None),
+                Rule::Standard => pos.refresh::<{ refresh::STANDARD }, true>(p, None),
+                Rule::Renju => pos.refresh::<{ refresh::RENJU }, true>(p, None),
             }
         }
         pos.pattern_log.clear();
@@ -531,10 +531,10 @@ impl Position {
         self.last_move_won = self.fives[c.index()].contains(p);
         self.board.make(p);
         self.stone_value[c.index()] += p.position_value();
-        if self.exact[0] || self.exact[1] {
-            self.refresh_around_in::<true, LEARN>(p);
-        } else {
-            self.refresh_around_in::<false, LEARN>(p);
+        match self.board.rule() {
+            Rule::Freestyle => self.refresh_around_in::<{ refresh::FREESTYLE }, LEARN>(p),
+            Rule::Standard => self.refresh_around_in::<{ refresh::STANDARD }, LEARN>(p),
+            Rule::Renju => self.refresh_around_in::<{ refresh::RENJU }, LEARN>(p),
         }
         debug_assert!(
             self.pattern_log.len() - self.saved.last().map_or(0, |s| s.log_len as usize) <= MAX_LOG_PER_MOVE,

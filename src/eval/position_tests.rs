@@ -23,6 +23,21 @@ fn threat_state(p: &Position) -> impl PartialEq + std::fmt::Debug {
     )
 }
 
+/// Whether every point's patterns, recomputed from the board's line keys in every direction (as a new
+/// position computes them), are those `p` holds: the full refresh finds nothing to change.
+fn patterns_match_a_full_refresh(p: &Position) -> bool {
+    let mut full = p.clone();
+    let logged = full.pattern_log.len();
+    for q in Point::all() {
+        match full.board().rule() {
+            Rule::Freestyle => full.refresh::<{ refresh::FREESTYLE }, false>(q, None),
+            Rule::Standard => full.refresh::<{ refresh::STANDARD }, false>(q, None),
+            Rule::Renju => full.refresh::<{ refresh::RENJU }, false>(q, None),
+        }
+    }
+    full.pattern_log.len() == logged
+}
+
 /// The learned code sums computed from scratch: every empty point's fine classes read from the board's line
 /// keys, their fine code, the tables' values.
 fn code_sum_from_scratch(p: &Position) -> [[i32; 2]; 2] {
@@ -127,6 +142,7 @@ fn undo_restores_exactly_what_a_fresh_rebuild_computes_also_after_threat_search_
                 fresh.make(m);
             }
             let record = pos.board().record();
+            assert!(patterns_match_a_full_refresh(&pos), "{rule:?} after {record}");
             assert_eq!(threat_state(&pos), threat_state(&fresh), "{rule:?} after {record}");
             if pos.sums_stale() {
                 continue;
