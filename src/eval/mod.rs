@@ -152,13 +152,7 @@ impl Position {
             #[cfg(target_arch = "x86_64")]
             avx2: refresh::has_avx2(),
         };
-        for p in Point::all() {
-            match rule {
-                Rule::Freestyle => pos.refresh::<{ refresh::FREESTYLE }, true>(p, None),
-                Rule::Standard => pos.refresh::<{ refresh::STANDARD }, true>(p, None),
-                Rule::Renju => pos.refresh::<{ refresh::RENJU }, true>(p, None),
-            }
-        }
+        pos.refresh_all::<true>();
         pos.pattern_log.clear();
         pos
     }
@@ -507,6 +501,18 @@ impl Position {
     /// stale (a scan of the saved moves: for checks, not for the search).
     fn sums_stale(&self) -> bool {
         self.saved.iter().any(|s| s.threat_only)
+    }
+
+    /// Recomputes every point's patterns from the line keys in every direction, as a new position does, and
+    /// the learned sums if `LEARN`.
+    fn refresh_all<const LEARN: bool>(&mut self) {
+        for p in Point::all() {
+            match self.board.rule() {
+                Rule::Freestyle => self.refresh::<{ refresh::FREESTYLE }, LEARN>(p, None),
+                Rule::Standard => self.refresh::<{ refresh::STANDARD }, LEARN>(p, None),
+                Rule::Renju => self.refresh::<{ refresh::RENJU }, LEARN>(p, None),
+            }
+        }
     }
 
     /// [`Position::make`], keeping the learned sums up to date only if `LEARN`.

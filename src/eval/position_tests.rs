@@ -28,13 +28,7 @@ fn threat_state(p: &Position) -> impl PartialEq + std::fmt::Debug {
 fn patterns_match_a_full_refresh(p: &Position) -> bool {
     let mut full = p.clone();
     let logged = full.pattern_log.len();
-    for q in Point::all() {
-        match full.board().rule() {
-            Rule::Freestyle => full.refresh::<{ refresh::FREESTYLE }, false>(q, None),
-            Rule::Standard => full.refresh::<{ refresh::STANDARD }, false>(q, None),
-            Rule::Renju => full.refresh::<{ refresh::RENJU }, false>(q, None),
-        }
-    }
+    full.refresh_all::<false>();
     full.pattern_log.len() == logged
 }
 
