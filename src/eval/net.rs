@@ -164,10 +164,9 @@ mod tests {
         row.iter().map(|&x| x.into()).collect()
     }
 
-    /// Every rule's network as built holds its stored weights, and a narrower one units that add nothing
-    /// (all their weights zero, so their activation's output weight is zero too).
+    /// Every rule's network as built holds its stored weights (and a narrower one units that add nothing).
     #[test]
-    fn each_network_holds_its_weights_and_narrower_ones_are_padded_with_zero_units() {
+    fn each_rules_network_holds_its_stored_weights() {
         let f = Net::get(Rule::Freestyle);
         assert_padded(
             f,
@@ -186,5 +185,16 @@ mod tests {
         );
         let r = Net::get(Rule::Renju);
         assert_padded(r, &renju::EMBEDDING, &renju::MASK, &renju::BIAS, &renju::OUT);
+    }
+
+    /// A network stored narrower than the accumulator (no rule's is now: all have 32 units) keeps its weights
+    /// in the first units, and the rest add nothing: all their weights are zero, so is their output weight.
+    #[test]
+    fn a_narrower_network_is_padded_with_zero_units() {
+        const W: usize = HIDDEN / 4;
+        let embedding = Box::new([[[3; W]; 2]; CODES]);
+        let mask = Box::new([[-2; W]; MASKS]);
+        let net = Net::padded::<W>(&embedding, &mask, &[5; W], &[7; W]);
+        assert_padded(&net, &embedding, &mask, &[5; W], &[7; W]);
     }
 }
