@@ -395,6 +395,11 @@ impl Engine {
         }
     }
 
+    /// The size of the transposition table in megabytes, once it is allocated.
+    pub fn table_mb(&self) -> Option<usize> {
+        self.tt.enabled().then_some(self.tt_mb)
+    }
+
     /// Switches the selective search (reductions and pruning) on or off; off, every depth is searched
     /// full-width within the width limit, so results do not depend on move order or earlier searches.
     pub fn set_selective(&mut self, on: bool) {
@@ -403,7 +408,8 @@ impl Engine {
 
     /// Allocates the transposition table now if no search has yet, and writes every slot: a timed search
     /// after this pays neither for the allocation (zeroing 16 MB is a memset in wasm) nor for the first touch
-    /// of each page (a page fault natively). For benchmarks; the table's contents stay empty.
+    /// of each page (a page fault natively). For benchmarks and for the protocol's set-up between turns; the
+    /// table's contents stay empty.
     pub fn ready_table(&mut self) {
         self.allocate_table();
         self.tt.clear();
